@@ -1,0 +1,71 @@
+# survivorgraph — `make setup` then `make app`; `make test` proves it.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+# Offline machines and CI read the survivoR tables from the shared copy when SURVIVOR_DATA_DIR is unset.
+SHARED_SURVIVOR := $(abspath $(wildcard ../shared/data/survivoR/data))
+ifeq ($(strip $(SURVIVOR_DATA_DIR)),)
+ifneq ($(SHARED_SURVIVOR),)
+export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
+endif
+endif
+
+.PHONY: help setup install graph app test test-fast db-up db-down up down bench-ingest status env-example clean
+
+help:
+	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
+	@echo "make app          open the Streamlit comparison page"
+	@echo "make test         run the test suite against real embedded servers"
+	@echo "make db-up/down   start/stop the embedded FalkorDB + Postgres"
+	@echo "make up/down      docker-compose Neo4j + Postgres (then set NEO4J_URI / DATABASE_URL)"
+	@echo "make bench-ingest time the graph load"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+
+setup: install
+	$(BIN)/survivorgraph db up
+	$(BIN)/survivorgraph load-graph
+	@echo "Ready: run 'make app'."
+
+graph:
+	$(BIN)/survivorgraph load-graph
+
+app:
+	$(BIN)/streamlit run app.py
+
+test: install
+	$(BIN)/pytest -q
+
+test-fast:
+	$(BIN)/pytest -q -m "not slow"
+
+db-up:
+	$(BIN)/survivorgraph db up
+
+db-down:
+	$(BIN)/survivorgraph db down
+
+up:
+	docker compose up -d --wait
+
+down:
+	docker compose down
+
+status:
+	$(BIN)/survivorgraph status
+
+bench-ingest:
+	$(PY) benchmarks/bench_ingest.py
+
+env-example:
+	$(BIN)/survivorgraph env-example > .env.example
+
+clean: db-down
+	rm -rf .survivorgraph

@@ -1,0 +1,310 @@
+"""survivoR tables -> the property graph, as declarative node and relationship sets.
+
+The model (direction matters):
+  (:Player)-[:PLAYED_IN]->(:PlayerSeason)-[:IN_SEASON]->(:Season)
+  (:PlayerSeason)-[:MEMBER_OF {phase}]->(:Tribe)<-[:HAS_TRIBE]-(:Season)
+  (:Season)-[:HAS_EPISODE]->(:Episode)-[:HAS_TRIBAL]->(:TribalCouncil)
+  (:PlayerSeason)-[:ATTENDED_TRIBAL]->(:TribalCouncil)-[:VOTED_OUT]->(:PlayerSeason)
+  (:PlayerSeason)-[:CAST_VOTE {episode, order, vote_order, ...}]->(:PlayerSeason)
+  (:Episode)-[:IMMUNITY_WON_BY|REWARD_WON_BY {scope}]->(:PlayerSeason)
+  (:Episode)-[:ELIMINATED {exit_type}]->(:PlayerSeason)
+  (:PlayerSeason)-[:JURY_VOTE_FOR]->(:PlayerSeason)
+  (:PlayerSeason)-[:FOUND_ADVANTAGE|RECEIVED_ADVANTAGE|PLAYED_ADVANTAGE|ADVANTAGE_EVENT]->(:Advantage)
+  (:Season)-[:HAS_ADVANTAGE]->(:Advantage)
+  (:PlayerSeason)-[:CONFESSIONALS_IN {count, seconds}]->(:Episode)
+Every node and relationship carries source_table, source_key and dataset_version. Keys: Player.castaway_id;
+others `id` built from version_season (e.g. "US45", "US45:US0650", "US45:E3", "US45:E3:T4").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import pandas as pd
+
+from ingest import enums
+from ingest.aliases import person_aliases
+from ingest.survivor_data import SurvivorData
+
+
+@dataclass
+class NodeSet:
+    label: str
+    key: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class RelSet:
+    type: str
+    start: tuple[str, str]  # (label, key property)
+    end: tuple[str, str]
+    rows: list[dict[str, Any]] = field(default_factory=list)  # {"start", "end", "props"}
+
+
+def plain(value: Any) -> Any:
+    """pandas/numpy values -> JSON-like Python values the drivers accept (NaN -> None)."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        return int(value) if value.is_integer() else value
+    if hasattr(value, "item"):  # numpy scalar
+        return plain(value.item())
+    if isinstance(value, (pd.Timestamp, dt.datetime)):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def _num(value: Any) -> int | None:
+    value = plain(value)
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _bool(value: Any) -> bool | None:
+    value = plain(value)
+    return None if value is None else bool(value)
+
+
+class GraphBuilder:
+    def __init__(self, data: SurvivorData):
+        self.data = data
+        self.version = data.version
+        self.nodes: dict[str, NodeSet] = {}
+        self.rels: list[RelSet] = []
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _prov(self, table: str, key: str) -> dict[str, Any]:
+        return {"source_table": table, "source_key": key, "dataset_version": self.version}
+
+    def node(self, label: str, key: str, table: str, props: dict[str, Any]) -> None:
+        nodes = self.nodes.setdefault(label, NodeSet(label, key))
+        clean = {k: plain(v) for k, v in props.items()}
+        nodes.rows.append({**clean, **self._prov(table, str(clean[key]))})
+
+    def rel(self, rtype: str, start: tuple[str, str], end: tuple[str, str], table: str,
+            rows: Iterable[tuple[Any, Any, str, dict[str, Any]]]) -> None:
+        out = RelSet(rtype, start, end)
+        for s, e, source_key, props in rows:
+            clean = {k: plain(v) for k, v in props.items()}
+            out.rows.append({"start": s, "end": e, "props": {**clean, **self._prov(table, source_key)}})
+        self.rels.append(out)
+
+    # -- the model --------------------------------------------------------------------------------
+    def build(self) -> "GraphBuilder":
+        self._seasons()
+        self._players()
+        self._episodes()
+        self._tribes()
+        self._tribals_and_votes()
+        self._challenges()
+        self._jury()
+        self._advantages()
+        self._confessionals()
+        return self
+
+    def _seasons(self) -> None:
+        for r in self.data.table("season_summary").itertuples(index=False):
+            self.node("Season", "id", "season_summary", {
+                "id": r.version_season, "version": r.version, "number": r.season, "name": r.season_name,
+                "location": r.location, "country": r.country, "tribe_setup": r.tribe_setup,
+                "n_cast": r.n_cast, "n_tribes": r.n_tribes, "n_finalists": r.n_finalists, "n_jury": r.n_jury,
+                "winner_name": r.full_name, "final_vote": r.final_vote, "premiered": r.premiered,
+                "ended": r.ended, "filming_started": r.filming_started, "filming_ended": r.filming_ended,
+                "viewers_mean": r.viewers_mean})
+
+    def _players(self) -> None:
+        castaways = self.data.table("castaways")
+        aliases = person_aliases(self.data).groupby("castaway_id")["alias"].apply(sorted).to_dict()
+        details = self.data.raw("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")
+        details = details.to_dict("index")
+        latest_rows = castaways.sort_values("season").groupby("castaway_id").last().to_dict("index")
+        for cid in sorted(latest_rows):
+            d, latest = details.get(cid), latest_rows[cid]
+            self.node("Player", "castaway_id", "castaway_details", {
+                "castaway_id": cid, "name": d["full_name"] if d is not None else latest["full_name"],
+                "short_name": d["castaway"] if d is not None else latest["castaway"],
+                "aliases": aliases.get(cid, []),
+                "gender": None if d is None else d["gender"],
+                "date_of_birth": None if d is None else d["date_of_birth"],
+                "date_of_death": None if d is None else d["date_of_death"],
+                "occupation": None if d is None else d["occupation"],
+                "personality_type": None if d is None else d["personality_type"]})
+        played, in_season = [], []
+        for r in castaways.itertuples(index=False):
+            ps_id = f"{r.version_season}:{r.castaway_id}"
+            juror = str(r.jury_status).split()[0] if isinstance(r.jury_status, str) else None
+            self.node("PlayerSeason", "id", "castaways", {
+                "id": ps_id, "castaway_id": r.castaway_id, "version": r.version, "version_season": r.version_season,
+                "season": r.season, "name": r.full_name, "short_name": r.castaway, "age": r.age, "city": r.city,
+                "state": r.state, "original_tribe": r.original_tribe, "place": _num(r.place),
+                "result": r.result, "exit_type": enums.exit_type(r.result), "also_quit": enums.also_quit(r.result),
+                "exit_episode": _num(r.episode), "exit_day": _num(r.day), "boot_order": _num(r.order),
+                "jury": _bool(r.jury), "jury_status": r.jury_status,
+                "juror_number": int("".join(ch for ch in juror if ch.isdigit())) if juror else None,
+                "finalist": _bool(r.finalist), "winner": _bool(r.winner)})
+            played.append((r.castaway_id, ps_id, ps_id, {"season": r.season}))
+            in_season.append((ps_id, r.version_season, ps_id, {}))
+        self.rel("PLAYED_IN", ("Player", "castaway_id"), ("PlayerSeason", "id"), "castaways", played)
+        self.rel("IN_SEASON", ("PlayerSeason", "id"), ("Season", "id"), "castaways", in_season)
+
+        eliminated = []
+        for r in castaways.itertuples(index=False):
+            if enums.exit_type(r.result) in (None, "winner", "runner_up") or _num(r.episode) is None:
+                continue
+            ep_id = f"{r.version_season}:E{_num(r.episode)}"
+            eliminated.append((ep_id, f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:{r.castaway_id}",
+                               {"season": r.season, "episode": r.episode, "order": _num(r.order), "day": r.day,
+                                "result": r.result, "exit_type": enums.exit_type(r.result)}))
+        self.rel("ELIMINATED", ("Episode", "id"), ("PlayerSeason", "id"), "castaways", eliminated)
+
+    def _episodes(self) -> None:
+        has = []
+        for r in self.data.table("episodes").itertuples(index=False):
+            ep_id = f"{r.version_season}:E{_num(r.episode)}"
+            self.node("Episode", "id", "episodes", {
+                "id": ep_id, "version_season": r.version_season, "season": r.season, "number": r.episode,
+                "number_overall": r.episode_number_overall, "title": r.episode_title, "label": r.episode_label,
+                "air_date": r.episode_date, "length_minutes": r.episode_length, "viewers": r.viewers,
+                "imdb_rating": r.imdb_rating})
+            has.append((r.version_season, ep_id, ep_id, {}))
+        self.rel("HAS_EPISODE", ("Season", "id"), ("Episode", "id"), "episodes", has)
+
+    def _tribes(self) -> None:
+        mapping = self.data.table("tribe_mapping")
+        mapping = mapping[mapping["tribe"].notna()]
+        colours = self.data.table("tribe_colours")
+        colour_of = {(r.version_season, r.tribe): r for r in colours.itertuples(index=False)}
+        member = (mapping.groupby(["version_season", "season", "castaway_id", "tribe", "tribe_status"])
+                  .agg(first_episode=("episode", "min"), last_episode=("episode", "max"), first_day=("day", "min"))
+                  .reset_index())
+        first_status = member.sort_values("first_day").groupby(["version_season", "tribe"])["tribe_status"].first()
+        has_tribe = []
+        for (vs, tribe), status in first_status.items():
+            tribe_id = f"{vs}:{tribe}"
+            known = colour_of.get((vs, tribe))
+            ph, swap = enums.phase(known.tribe_status if known is not None else status)
+            season = int(vs[2:]) if vs[2:].isdigit() else None
+            self.node("Tribe", "id", "tribe_mapping", {"id": tribe_id, "name": tribe, "version_season": vs,
+                                                       "season": season, "phase": ph, "swap_number": swap,
+                                                       "colour": None if known is None else known.tribe_colour})
+            has_tribe.append((vs, tribe_id, tribe_id, {}))
+        self.rel("HAS_TRIBE", ("Season", "id"), ("Tribe", "id"), "tribe_mapping", has_tribe)
+        rows = []
+        for r in member.itertuples(index=False):
+            ph, swap = enums.phase(r.tribe_status)
+            ps_id = f"{r.version_season}:{r.castaway_id}"
+            rows.append((ps_id, f"{r.version_season}:{r.tribe}", f"{ps_id}:{r.tribe}:{r.tribe_status}", {
+                "phase": ph, "swap_number": swap, "status": r.tribe_status, "season": r.season,
+                "first_episode": r.first_episode, "last_episode": r.last_episode, "first_day": r.first_day}))
+        self.rel("MEMBER_OF", ("PlayerSeason", "id"), ("Tribe", "id"), "tribe_mapping", rows)
+
+    def _tribals_and_votes(self) -> None:
+        votes = self.data.table("vote_history").copy()
+        # One tribal council per (season, episode, boot order); revotes (vote_order 2+) belong to it.
+        votes["ep"] = votes["episode"].astype(int)
+        votes["od"] = votes["order"].astype(int)
+        votes["tc_id"] = votes["version_season"] + ":E" + votes["ep"].astype(str) + ":T" + votes["od"].astype(str)
+        # "first" skips missing values; a joint tribal keeps its first voter's tribe.
+        tribals = votes.groupby("tc_id", sort=True).agg(
+            version_season=("version_season", "first"), season=("season", "first"), episode=("ep", "first"),
+            order=("od", "first"), day=("day", "min"), tribe=("tribe", "first"), status=("tribe_status", "first"),
+            voted_out_id=("voted_out_id", "first"), voted_out=("voted_out", "first"),
+            max_vote_order=("vote_order", "max"))
+        voters = votes[votes["vote"].notna()].groupby("tc_id")["castaway_id"].nunique()
+        has_tribal, voted_out = [], []
+        for tc_id, r in zip(tribals.index, tribals.itertuples(index=False)):
+            self.node("TribalCouncil", "id", "vote_history", {
+                "id": tc_id, "version_season": r.version_season, "season": r.season, "episode": r.episode,
+                "order": r.order, "day": r.day, "tribe": r.tribe, "phase": enums.phase(r.status)[0],
+                "voted_out_id": r.voted_out_id, "voted_out": r.voted_out, "n_voters": int(voters.get(tc_id, 0)),
+                "revote": bool(plain(r.max_vote_order) and r.max_vote_order > 1)})
+            has_tribal.append((f"{r.version_season}:E{r.episode}", tc_id, tc_id, {}))
+        for r in votes[["tc_id", "version_season", "voted_out_id", "od"]].dropna().drop_duplicates(
+                ["tc_id", "voted_out_id"]).itertuples(index=False):
+            voted_out.append((r.tc_id, f"{r.version_season}:{r.voted_out_id}", f"{r.tc_id}:{r.voted_out_id}",
+                              {"order": r.od}))
+        attended = [(f"{r.version_season}:{r.castaway_id}", r.tc_id, f"{r.tc_id}:{r.castaway_id}", {
+            "immunity": r.immunity, "vote_event": r.vote_event, "vote_event_outcome": r.vote_event_outcome})
+            for r in votes.drop_duplicates(["tc_id", "castaway_id"]).itertuples(index=False)]
+        cast = [(f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:{r.vote_id}",
+                 f"{r.tc_id}:{r.castaway_id}:V{_num(r.vote_order)}", {
+                     "season": r.season, "episode": r.ep, "order": r.od, "vote_order": _num(r.vote_order),
+                     "day": r.day, "tribal_id": r.tc_id, "nullified": _bool(r.nullified), "tie": _bool(r.tie),
+                     "split_vote": r.split_vote, "vote_event": r.vote_event, "voted_out": r.vote_id == r.voted_out_id})
+                for r in votes[votes["vote_id"].notna()].itertuples(index=False)]
+        self.rel("HAS_TRIBAL", ("Episode", "id"), ("TribalCouncil", "id"), "vote_history", has_tribal)
+        self.rel("VOTED_OUT", ("TribalCouncil", "id"), ("PlayerSeason", "id"), "vote_history", voted_out)
+        self.rel("ATTENDED_TRIBAL", ("PlayerSeason", "id"), ("TribalCouncil", "id"), "vote_history", attended)
+        self.rel("CAST_VOTE", ("PlayerSeason", "id"), ("PlayerSeason", "id"), "vote_history", cast)
+
+    def _challenges(self) -> None:
+        results = self.data.table("challenge_results")
+        results = results[results["won"] == 1]
+        names = self.data.table("challenge_description").set_index(["version_season", "challenge_id"])["name"]
+        names = names[~names.index.duplicated()].to_dict()
+        by_kind: dict[str, list] = {"immunity": [], "reward": []}
+        for r in results.itertuples(index=False):
+            ep, cid = _num(r.episode), _num(r.challenge_id)
+            for kind in ("immunity", "reward"):
+                for scope in ("individual", "tribal", "team"):
+                    if plain(getattr(r, f"won_{scope}_{kind}")) == 1:
+                        key = f"{r.version_season}:C{cid}:{r.castaway_id}:{kind}"
+                        by_kind[kind].append((f"{r.version_season}:E{ep}", f"{r.version_season}:{r.castaway_id}", key, {
+                            "season": r.season, "episode": ep, "challenge_id": cid, "scope": scope,
+                            "challenge_type": r.challenge_type, "tribe": r.tribe,
+                            "challenge_name": names.get((r.version_season, r.challenge_id))}))
+        self.rel("IMMUNITY_WON_BY", ("Episode", "id"), ("PlayerSeason", "id"), "challenge_results", by_kind["immunity"])
+        self.rel("REWARD_WON_BY", ("Episode", "id"), ("PlayerSeason", "id"), "challenge_results", by_kind["reward"])
+
+    def _jury(self) -> None:
+        votes = self.data.table("jury_votes")
+        votes = votes[votes["vote"] == 1]
+        self.rel("JURY_VOTE_FOR", ("PlayerSeason", "id"), ("PlayerSeason", "id"), "jury_votes", [
+            (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:{r.finalist_id}",
+             f"{r.version_season}:{r.castaway_id}->{r.finalist_id}", {"season": r.season})
+            for r in votes.itertuples(index=False)])
+
+    def _advantages(self) -> None:
+        details = self.data.table("advantage_details")
+        has = []
+        for r in details.itertuples(index=False):
+            adv_id = f"{r.version_season}:A{_num(r.advantage_id)}"
+            self.node("Advantage", "id", "advantage_details", {
+                "id": adv_id, "version_season": r.version_season, "season": r.season, "type": r.advantage_type,
+                "clue_details": r.clue_details, "location_found": r.location_found, "conditions": r.conditions})
+            has.append((r.version_season, adv_id, adv_id, {}))
+        self.rel("HAS_ADVANTAGE", ("Season", "id"), ("Advantage", "id"), "advantage_details", has)
+        known = {row["id"] for row in self.nodes["Advantage"].rows}
+        grouped: dict[str, list] = {}
+        for r in self.data.table("advantage_movement").itertuples(index=False):
+            adv_id = f"{r.version_season}:A{_num(r.advantage_id)}"
+            if adv_id not in known or not isinstance(r.castaway_id, str):
+                continue
+            rtype, event = enums.advantage_relationship(str(r.event))
+            grouped.setdefault(rtype, []).append((
+                f"{r.version_season}:{r.castaway_id}", adv_id, f"{adv_id}:S{_num(r.sequence_id)}", {
+                    "season": r.season, "episode": r.episode, "day": r.day, "event": event, "raw_event": r.event,
+                    "sequence": r.sequence_id, "played_for": r.played_for, "played_for_id": r.played_for_id,
+                    "success": r.success, "votes_nullified": r.votes_nullified}))
+        for rtype, rows in sorted(grouped.items()):
+            self.rel(rtype, ("PlayerSeason", "id"), ("Advantage", "id"), "advantage_movement", rows)
+
+    def _confessionals(self) -> None:
+        conf = self.data.table("confessionals")
+        self.rel("CONFESSIONALS_IN", ("PlayerSeason", "id"), ("Episode", "id"), "confessionals", [
+            (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:E{_num(r.episode)}",
+             f"{r.version_season}:E{_num(r.episode)}:{r.castaway_id}",
+             {"season": r.season, "episode": r.episode, "count": r.confessional_count,
+              "seconds": r.confessional_time})
+            for r in conf.itertuples(index=False)])
+
+
+def build_graph(data: SurvivorData) -> GraphBuilder:
+    return GraphBuilder(data).build()

@@ -1,0 +1,93 @@
+"""Command line: thin commands over the library. Errors print their message (with the fix), not a traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from survivorgraph.config import Settings, env_example
+from survivorgraph.errors import SurvivorGraphError
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SurvivorGraphError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=_Group)
+def main() -> None:
+    """survivorgraph: ask Survivor questions three ways (vector RAG, text-to-Cypher, agentic graph RAG)."""
+
+
+@main.command("load-graph")
+@click.option("--seasons", help="Scope, e.g. US:1-49 or US:1-50,AU:1-12 (default: SURVIVOR_SEASONS).")
+@click.option("--data-dir", type=click.Path(path_type=Path), help="Folder of survivoR .rda files.")
+def load_graph_command(seasons: str | None, data_dir: Path | None) -> None:
+    """Build the Survivor knowledge graph from survivoR (idempotent; atomic switch)."""
+    from ingest.graph_loader import load_graph
+
+    overrides = {}
+    if seasons:
+        overrides["seasons"] = seasons
+    if data_dir:
+        overrides["survivor_data_dir"] = data_dir.resolve()
+    click.echo(load_graph(Settings.from_env(**overrides)).as_text())
+
+
+@main.group()
+def db() -> None:
+    """Start and stop the embedded servers (FalkorDB, Postgres)."""
+
+
+@db.command("up")
+def db_up() -> None:
+    """Start the embedded FalkorDB and Postgres (no-op for NEO4J_URI / DATABASE_URL)."""
+    from survivorgraph.servers import lifecycle
+
+    for line in lifecycle.start_all(Settings.from_env()):
+        click.echo(line)
+
+
+@db.command("down")
+def db_down() -> None:
+    """Stop the embedded servers, saving the graph."""
+    from survivorgraph.servers import lifecycle
+
+    for line in lifecycle.stop_all(Settings.from_env()):
+        click.echo(line)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def status(as_json: bool) -> None:
+    """Backends, data versions, counts and model."""
+    from survivorgraph.status import collect_status
+
+    report = collect_status(Settings.from_env())
+    if as_json:
+        click.echo(json.dumps(report, indent=2, default=str))
+        return
+    for section, values in report.items():
+        click.secho(section, bold=True)
+        if isinstance(values, dict):
+            for key, value in values.items():
+                click.echo(f"  {key}: {value}")
+        else:
+            click.echo(f"  {values}")
+
+
+@main.command("env-example")
+def env_example_command() -> None:
+    """Print the documented .env template (generated from the settings table)."""
+    click.echo(env_example(), nl=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""One root error with specific subclasses; every message says how to fix the problem."""
+
+from __future__ import annotations
+
+
+class SurvivorGraphError(Exception):
+    """Root of every error the product raises on purpose. The CLI and the app show the message."""
+
+
+class ConfigError(SurvivorGraphError):
+    """A setting is missing or malformed."""
+
+
+class DataNotFoundError(SurvivorGraphError):
+    """The survivoR tables (or another input file) cannot be found or read."""
+
+
+class BackendUnavailableError(SurvivorGraphError):
+    """A graph, Postgres or LLM server cannot be reached or started."""
+
+
+class NotLoadedError(SurvivorGraphError):
+    """The store is up but holds no data yet: `make setup` has not run."""
+
+
+class QueryError(SurvivorGraphError):
+    """A query failed in the database; `.db_message` keeps the server's own text for repair loops."""
+
+    def __init__(self, message: str, *, db_message: str = "", query: str = ""):
+        super().__init__(message)
+        self.db_message = db_message or message
+        self.query = query
+
+
+class QueryTimeoutError(QueryError):
+    """A query ran past its time limit and was stopped by the server."""
+
+
+class UnsafeQueryError(QueryError):
+    """Generated Cypher was refused before it ran (writes, procedures, several statements ...)."""
+
+
+class LoadError(SurvivorGraphError):
+    """A load failed; the previous graph or index is still in place."""
+
+
+class NoModelError(SurvivorGraphError):
+    """A step needs an LLM and none is configured."""

@@ -1,0 +1,50 @@
+"""What is configured and what is up: one report for `survivorgraph status` and the app's sidebar.
+
+Nothing here starts a server: a status check must not change what it reports on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from survivorgraph.config import Settings
+from survivorgraph.errors import SurvivorGraphError
+
+
+def graph_status(settings: Settings) -> dict[str, Any]:
+    from survivorgraph.graph import open_graph_store
+
+    try:
+        store = open_graph_store(settings, start=False)
+    except SurvivorGraphError as exc:
+        return {"backend": settings.graph_backend, "state": "down", "message": str(exc)}
+    try:
+        info = store.dataset_info()
+        report: dict[str, Any] = {"backend": settings.graph_backend, "where": store.describe(), "state": "up"}
+        if info is None:
+            report.update(state="empty", message="No graph loaded yet: run `make setup`.")
+        else:
+            report["dataset"] = f"{info.get('version')} ({info.get('scope')}, loaded {info.get('loaded_at')})"
+            report["nodes"] = {k: v for k, v in store.label_counts().items() if k != "DatasetInfo"}
+        return report
+    except SurvivorGraphError as exc:
+        return {"backend": settings.graph_backend, "state": "empty", "message": str(exc)}
+    finally:
+        store.close()
+
+
+def postgres_status(settings: Settings) -> dict[str, Any]:
+    from survivorgraph.servers.postgres_server import health
+
+    try:
+        return {"backend": settings.postgres_backend, "state": "up", **health(settings)}
+    except SurvivorGraphError as exc:
+        return {"backend": settings.postgres_backend, "state": "down", "message": str(exc)}
+
+
+def collect_status(settings: Settings) -> dict[str, Any]:
+    return {
+        "graph": graph_status(settings),
+        "postgres": postgres_status(settings),
+        "settings": {k: v for k, v in settings.describe().items() if v not in ("", "None")},
+    }
