@@ -6,6 +6,8 @@ The stores are real (no mocks); every server a test session starts is stopped wh
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,9 +35,13 @@ def make_settings(state_dir: Path, **overrides) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def state_dir(tmp_path_factory) -> Path:
-    # Short path: the FalkorDB unix socket lives here.
-    return tmp_path_factory.mktemp("state")
+def state_dir() -> Path:
+    # Not under pytest's tmp: pytest re-chmods that tree to 0700 when any other session starts, and the
+    # embedded Postgres runs as the OS user `pgserver`, which must reach its data directory.
+    folder = Path(tempfile.mkdtemp(prefix="sg-test-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
