@@ -95,7 +95,7 @@ def _write(target: LoadTarget, builder: GraphBuilder, store: GraphStore, report:
         report.relationships[rel.type] = report.relationships.get(rel.type, 0) + created
         if created != len(rel.rows):
             report.dropped[rel.type] = report.dropped.get(rel.type, 0) + len(rel.rows) - created
-    info = {"version": builder.version, "scope": report.scope, "loaded_at": dt.datetime.now(dt.timezone.utc)
+    info = {"version": builder.version, "scope": report.scope, "loaded_at": dt.datetime.now(dt.UTC)
             .isoformat(timespec="seconds"), "source": "survivoR (MIT), github.com/doehm/survivoR",
             "source_table": "-", "source_key": "-", "dataset_version": builder.version}
     target.execute(f"CREATE (d:{META_LABEL}) SET d = $info" if not upsert else

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import pandas as pd
 
@@ -59,6 +60,9 @@ def plain(value: Any) -> Any:
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
+    if isinstance(value, str):
+        # survivoR has non-breaking spaces in some names ("Yam\xa0Yam"); exact matches need plain ones.
+        return value.replace("\xa0", " ").strip()
     return value
 
 
@@ -97,7 +101,7 @@ class GraphBuilder:
         self.rels.append(out)
 
     # -- the model --------------------------------------------------------------------------------
-    def build(self) -> "GraphBuilder":
+    def build(self) -> GraphBuilder:
         self._seasons()
         self._players()
         self._episodes()
@@ -233,12 +237,13 @@ class GraphBuilder:
         attended = [(f"{r.version_season}:{r.castaway_id}", r.tc_id, f"{r.tc_id}:{r.castaway_id}", {
             "immunity": r.immunity, "vote_event": r.vote_event, "vote_event_outcome": r.vote_event_outcome})
             for r in votes.drop_duplicates(["tc_id", "castaway_id"]).itertuples(index=False)]
+        # A player can cast two votes in one round (extra vote): the row position keeps the keys unique.
         cast = [(f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:{r.vote_id}",
-                 f"{r.tc_id}:{r.castaway_id}:V{_num(r.vote_order)}", {
+                 f"{r.tc_id}:{r.castaway_id}:V{_num(r.vote_order)}:R{r.Index}", {
                      "season": r.season, "episode": r.ep, "order": r.od, "vote_order": _num(r.vote_order),
                      "day": r.day, "tribal_id": r.tc_id, "nullified": _bool(r.nullified), "tie": _bool(r.tie),
                      "split_vote": r.split_vote, "vote_event": r.vote_event, "voted_out": r.vote_id == r.voted_out_id})
-                for r in votes[votes["vote_id"].notna()].itertuples(index=False)]
+                for r in votes[votes["vote_id"].notna()].itertuples(index=True)]
         self.rel("HAS_TRIBAL", ("Episode", "id"), ("TribalCouncil", "id"), "vote_history", has_tribal)
         self.rel("VOTED_OUT", ("TribalCouncil", "id"), ("PlayerSeason", "id"), "vote_history", voted_out)
         self.rel("ATTENDED_TRIBAL", ("PlayerSeason", "id"), ("TribalCouncil", "id"), "vote_history", attended)
@@ -246,7 +251,10 @@ class GraphBuilder:
 
     def _challenges(self) -> None:
         results = self.data.table("challenge_results")
-        results = results[results["won"] == 1]
+        # The won_<scope>_<kind> flags say what was won; `won` disagrees with them on a few rows
+        # (e.g. Ozzy, S23 challenge 15: won_individual_immunity = 1, won = 0), so the flags decide.
+        flags = [f"won_{scope}_{kind}" for scope in ("individual", "tribal", "team") for kind in ("immunity", "reward")]
+        results = results[(results[flags] == 1).any(axis=1)]
         names = self.data.table("challenge_description").set_index(["version_season", "challenge_id"])["name"]
         names = names[~names.index.duplicated()].to_dict()
         by_kind: dict[str, list] = {"immunity": [], "reward": []}
@@ -255,7 +263,7 @@ class GraphBuilder:
             for kind in ("immunity", "reward"):
                 for scope in ("individual", "tribal", "team"):
                     if plain(getattr(r, f"won_{scope}_{kind}")) == 1:
-                        key = f"{r.version_season}:C{cid}:{r.castaway_id}:{kind}"
+                        key = f"{r.version_season}:C{cid}:{r.castaway_id}:{kind}:{scope}"
                         by_kind[kind].append((f"{r.version_season}:E{ep}", f"{r.version_season}:{r.castaway_id}", key, {
                             "season": r.season, "episode": ep, "challenge_id": cid, "scope": scope,
                             "challenge_type": r.challenge_type, "tribe": r.tribe,
@@ -288,11 +296,14 @@ class GraphBuilder:
             if adv_id not in known or not isinstance(r.castaway_id, str):
                 continue
             rtype, event = enums.advantage_relationship(str(r.event))
-            grouped.setdefault(rtype, []).append((
-                f"{r.version_season}:{r.castaway_id}", adv_id, f"{adv_id}:S{_num(r.sequence_id)}", {
-                    "season": r.season, "episode": r.episode, "day": r.day, "event": event, "raw_event": r.event,
-                    "sequence": r.sequence_id, "played_for": r.played_for, "played_for_id": r.played_for_id,
-                    "success": r.success, "votes_nullified": r.votes_nullified}))
+            # A shared advantage lists its holders in one cell: "US0701, US0698, US0713".
+            for holder in (c.strip() for c in r.castaway_id.split(",") if c.strip()):
+                grouped.setdefault(rtype, []).append((
+                    f"{r.version_season}:{holder}", adv_id, f"{adv_id}:S{_num(r.sequence_id)}:{holder}", {
+                        "season": r.season, "episode": r.episode, "day": r.day, "event": event,
+                        "raw_event": r.event, "sequence": r.sequence_id, "played_for": r.played_for,
+                        "played_for_id": r.played_for_id, "success": r.success,
+                        "votes_nullified": r.votes_nullified}))
         for rtype, rows in sorted(grouped.items()):
             self.rel(rtype, ("PlayerSeason", "id"), ("Advantage", "id"), "advantage_movement", rows)
 

@@ -38,7 +38,7 @@ class SeasonScope:
     ranges: tuple[tuple[str, int, int], ...]
 
     @classmethod
-    def parse(cls, text: str) -> "SeasonScope":
+    def parse(cls, text: str) -> SeasonScope:
         ranges = []
         for part in filter(None, (p.strip() for p in text.split(","))):
             m = re.fullmatch(r"([A-Za-z]{2}):(\d+)(?:-(\d+))?", part)

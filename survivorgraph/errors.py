@@ -40,6 +40,23 @@ class UnsafeQueryError(QueryError):
     """Generated Cypher was refused before it ran (writes, procedures, several statements ...)."""
 
 
+class QueryParameterError(QueryError):
+    """Arguments for a catalog query were refused before it ran (unknown, missing or of the wrong type)."""
+
+    def __init__(self, message: str, *, query_name: str = "", param: str = "", query: str = ""):
+        super().__init__(message, query=query)
+        self.query_name = query_name
+        self.param = param
+
+
+class UnknownQueryError(QueryParameterError):
+    """A catalog query was asked for by a name the catalog does not hold."""
+
+
+class CatalogError(SurvivorGraphError):
+    """The query catalog's files disagree or break its rules; the message names the file and the fix."""
+
+
 class LoadError(SurvivorGraphError):
     """A load failed; the previous graph or index is still in place."""
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 # Labels that hold bookkeeping, not Survivor facts: hidden from schema descriptions for the LLM.
 META_LABEL = "DatasetInfo"
@@ -99,7 +100,7 @@ class GraphStore(ABC):
     def begin_load(self) -> LoadTarget: ...
 
     @abstractmethod
-    def validate(self, cypher: str) -> None:
+    def validate(self, cypher: str, params: dict[str, Any] | None = None) -> None:
         """Compile without executing (raise QueryError with the server's message)."""
 
     @abstractmethod

@@ -8,12 +8,18 @@ A load writes a staging graph key and RENAMEs it over the live one, so readers n
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import redis
 from falkordb import FalkorDB
 
-from survivorgraph.errors import BackendUnavailableError, NotLoadedError, QueryError, QueryTimeoutError
+from survivorgraph.errors import (
+    BackendUnavailableError,
+    NotLoadedError,
+    QueryError,
+    QueryTimeoutError,
+)
 from survivorgraph.graph.base import GraphStore, LoadTarget
 from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 
@@ -59,13 +65,13 @@ class FalkorDBStore(GraphStore):
         columns = [_column_name(h) for h in (result.header or [])]
         return columns, ([_plain(v) for v in row] for row in result.result_set)
 
-    def validate(self, cypher: str) -> None:
+    def validate(self, cypher: str, params: dict[str, Any] | None = None) -> None:
         try:
-            self._graph.explain(cypher)
+            self._graph.explain(cypher, params or None)
         except Exception as exc:
             raise _translate(exc, cypher) from exc
 
-    def begin_load(self) -> "FalkorLoadTarget":
+    def begin_load(self) -> FalkorLoadTarget:
         return FalkorLoadTarget(self, f"{self.graph_name}__staging_{int(time.time() * 1000)}")
 
     def ping(self) -> bool:

@@ -8,7 +8,8 @@ previous graph (plus some identical upserts) usable.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from survivorgraph.errors import BackendUnavailableError, QueryError, QueryTimeoutError
 from survivorgraph.graph.base import GraphStore, LoadTarget
@@ -54,11 +55,11 @@ class Neo4jStore(GraphStore):
             raise QueryError(f"Neo4j rejected the query: {exc.message}", db_message=exc.message or "",
                              query=cypher) from exc
 
-    def validate(self, cypher: str) -> None:
+    def validate(self, cypher: str, params: dict[str, Any] | None = None) -> None:
         # On Neo4j, EXPLAIN compiles without executing; a read-only query reports query_type 'r'.
         try:
             with self._driver.session(database=self.database) as session:
-                summary = session.run(f"EXPLAIN {cypher}").consume()
+                summary = session.run(f"EXPLAIN {cypher}", params or {}).consume()
         except self._neo4j.exceptions.ClientError as exc:
             raise QueryError(f"Neo4j rejected the query: {exc.message}", db_message=exc.message or "",
                              query=cypher) from exc
@@ -67,7 +68,7 @@ class Neo4jStore(GraphStore):
 
             raise UnsafeQueryError("The query would write to the graph; only reads are allowed.", query=cypher)
 
-    def begin_load(self) -> "Neo4jLoadTarget":
+    def begin_load(self) -> Neo4jLoadTarget:
         return Neo4jLoadTarget(self)
 
     def ping(self) -> bool:

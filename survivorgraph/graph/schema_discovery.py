@@ -27,7 +27,7 @@ def _type_name(value: Any) -> str:
     return "string"
 
 
-def discover_schema(store: "GraphStore") -> GraphSchema:
+def discover_schema(store: GraphStore) -> GraphSchema:
     schema = GraphSchema()
     labels = [lab for lab in store.query("CALL db.labels() YIELD label RETURN label").values() if lab != META_LABEL]
     for label in labels:
@@ -55,7 +55,7 @@ def _merge_types(samples: list[dict[str, Any]]) -> dict[str, str]:
     return merged
 
 
-def _collect_enums(store: "GraphStore", schema: GraphSchema, match: str, var: str, owner: str,
+def _collect_enums(store: GraphStore, schema: GraphSchema, match: str, var: str, owner: str,
                    props: dict[str, str]) -> None:
     """Record the values of low-cardinality string properties (exit_type, phase, ...)."""
     for prop, kind in props.items():

@@ -1,0 +1,9 @@
+// tribe_members: who was on which tribe in one season, optionally one phase or one tribe
+MATCH (s:Season {version: $version, number: $season})-[:HAS_TRIBE]->(t:Tribe)<-[m:MEMBER_OF]-(ps:PlayerSeason)
+WHERE ($phase IS NULL OR m.phase = $phase)
+  AND ($tribe IS NULL OR toLower(t.name) = toLower($tribe))
+RETURN t.name AS tribe, m.phase AS phase, m.swap_number AS swap_number, ps.name AS player,
+       ps.castaway_id AS castaway_id, m.first_episode AS first_episode, m.last_episode AS last_episode,
+       ps.place AS place
+ORDER BY CASE phase WHEN 'original' THEN 0 WHEN 'swapped' THEN 1 WHEN 'merged' THEN 3 ELSE 2 END,
+         coalesce(swap_number, 0), tribe, player

@@ -1,0 +1,699 @@
+"""The query catalog: every query runs on the real graph and its answer matches survivoR computed with pandas.
+
+The pandas side reads the survivoR tables directly (not the loader's transforms), so a loader or query bug
+shows up as a disagreement. Each answer test names the catalog queries it covers with `@covers`; a test
+checks that no query is left without one. The catalog's own checks (declared vs used $params, types,
+unknown/missing arguments, dialect) are tested on small catalogs written to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from queries.catalog import (
+    Catalog,
+    CatalogError,
+    QueryParameterError,
+    UnknownQueryError,
+    dialect_problems,
+    load_catalog,
+    parameter_names,
+)
+from survivorgraph.errors import QueryError
+
+CATALOG = load_catalog()
+COVERED: set[str] = set()
+
+# Arguments for the required params when a test only needs the query to run.
+SAMPLE_ARGS = {"season": 45, "castaway_id": "US0055", "other_castaway_id": "US0300", "exit_type": "medevac",
+               "name": "rob", "episode": 9}
+ROB, AMBER, RUSSELL, RUPERT = "US0055", "US0027", "US0300", "US0107"
+MEDEVAC_SEASONS = [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
+
+
+def covers(*names: str):
+    """Mark a test as checking these catalog queries' answers (see test_every_query_has_an_answer_test)."""
+    unknown = [n for n in names if n not in CATALOG]
+    assert not unknown, f"@covers names unknown catalog queries {unknown}"
+    COVERED.update(names)
+    return lambda test: test
+
+
+def run(graph, query_name: str, **params):
+    return CATALOG.get(query_name).run(graph, params, row_cap=100_000)
+
+
+def sample_args(query) -> dict:
+    return {p.name: SAMPLE_ARGS[p.name] for p in query.params if p.required}
+
+
+# -- survivoR, read independently ---------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def survivor(settings):
+    from ingest.survivor_data import open_survivor_data
+
+    return open_survivor_data(settings)
+
+
+@pytest.fixture(scope="session")
+def castaways(survivor) -> pd.DataFrame:
+    df = survivor.table("castaways").copy()
+    df["season"] = df["season"].astype(int)
+    # The loader turns survivoR's non-breaking spaces in names into plain ones; compare like with like.
+    for column in ("full_name", "castaway"):
+        df[column] = df[column].str.replace("\xa0", " ").str.strip()
+    return df
+
+
+@pytest.fixture(scope="session")
+def votes(survivor) -> pd.DataFrame:
+    """vote_history rows that are a vote for someone."""
+    df = survivor.table("vote_history")
+    df = df[df["vote_id"].notna()].copy()
+    for col in ("season", "episode", "order", "vote_order"):
+        df[col] = df[col].astype(int)
+    return df
+
+
+@pytest.fixture(scope="session")
+def jury(survivor) -> pd.DataFrame:
+    df = survivor.table("jury_votes")
+    return df[df["vote"] == 1].assign(season=lambda d: d["season"].astype(int))
+
+
+@pytest.fixture(scope="session")
+def wins(survivor) -> pd.DataFrame:
+    """challenge_results rows that are wins: any won_<scope>_<kind> flag set (the flags say which kind;
+    the generic `won` column disagrees with them on a few rows, and the loader trusts the flags)."""
+    df = survivor.table("challenge_results")
+    flags = [f"won_{s}_{k}" for s in ("individual", "tribal", "team") for k in ("immunity", "reward")]
+    return df[(df[flags] == 1).any(axis=1)].assign(season=lambda d: d["season"].astype(int),
+                                     episode=lambda d: d["episode"].astype(int))
+
+
+def seasons_played(castaways: pd.DataFrame) -> pd.Series:
+    return castaways.groupby("castaway_id").size()
+
+
+def name_of(castaways: pd.DataFrame, season: int, castaway_id: str) -> str:
+    row = castaways[(castaways["season"] == season) & (castaways["castaway_id"] == castaway_id)]
+    return row["full_name"].iloc[0]
+
+
+def ranking_matches(rows: list[dict], truth: pd.Series, value: str, key: str = "castaway_id") -> None:
+    """The rows are the top of `truth` (id -> count): same counts, in order, and each row's own count right."""
+    assert rows, "empty ranking"
+    expected = truth.sort_values(ascending=False)
+    assert [r[value] for r in rows] == list(expected.iloc[:len(rows)])
+    for r in rows:
+        assert r[value] == truth[r[key]], r
+
+
+# -- the catalog itself ---------------------------------------------------------------------------------
+def test_catalog_loads_with_enough_documented_queries():
+    assert len(CATALOG) >= 22
+    for query in CATALOG:
+        assert query.title and len(query.description) > 40 and query.columns, query.name
+        assert query.cypher and not query.cypher.lstrip().startswith("//")
+        assert parameter_names(query.cypher) == {p.name for p in query.params}
+        assert dialect_problems(query.cypher) == []
+
+
+def test_every_query_has_an_answer_test():
+    assert set(CATALOG.names()) - COVERED == set(), "catalog queries without a test of their answer"
+
+
+@pytest.mark.parametrize("name", CATALOG.names())
+def test_query_runs_and_returns_its_declared_columns(graph, name):
+    query = CATALOG.get(name)
+    result = query.run(graph, sample_args(query))
+    assert result.columns == list(query.columns)
+    assert result.rows, f"{name} returned nothing for {sample_args(query)}"
+
+
+@pytest.mark.parametrize("name", CATALOG.names())
+def test_query_is_accepted_by_graph_validate(graph, name):
+    query = CATALOG.get(name)
+    bound = query.bind(sample_args(query))
+    if "params" in inspect.signature(graph.validate).parameters:
+        graph.validate(query.cypher, bound)
+    else:
+        # GRAPH.EXPLAIN needs the parameters, and GraphStore.validate() takes none yet: put them in the
+        # CYPHER header the falkordb client would build.
+        from falkordb.helpers import stringify_param_value
+
+        header = "CYPHER " + " ".join(f"{k}={stringify_param_value(v)}" for k, v in bound.items()) + " "
+        graph.validate(header + query.cypher)
+
+
+def test_bind_fills_defaults_and_coerces_plain_intent():
+    query = CATALOG.get("individual_immunity_ranking")
+    assert query.bind({}) == {"scope": "individual", "min_seasons": 1, "season": None, "version": "US", "limit": 10}
+    assert query.bind({"min_seasons": "4", "scope": "Tribal", "season": None, "version": "us"}) == {
+        "scope": "tribal", "min_seasons": 4, "season": None, "version": "US", "limit": 10}
+    assert CATALOG.get("player_career").bind({"castaway_id": " us0055 "}) == {"castaway_id": "US0055"}
+    assert CATALOG.get("winners_with_jury_votes").bind({"seasons": 40})["seasons"] == [40]
+    assert CATALOG.get("winners_with_jury_votes").bind({"seasons": [1, "40"]})["seasons"] == [1, 40]
+    assert CATALOG.get("season_cast").bind({"season": 40.0, "returnees_only": "true"})["returnees_only"] is True
+
+
+@pytest.mark.parametrize("name, params, words", [
+    ("season_winner", {"season": 45, "seasons": [1]}, ["no parameter 'seasons'", "accepts season, version"]),
+    ("season_winner", {}, ["needs 'season'"]),
+    ("season_winner", {"season": None}, ["needs 'season'"]),
+    ("season_winner", {"season": "forty-five"}, ["'season'", "expected a season number"]),
+    ("season_winner", {"season": 0}, ["a season number of at least 1"]),
+    ("season_winner", {"season": True}, ["expected a season number"]),
+    ("season_winner", {"season": 45.5}, ["expected a season number"]),
+    ("player_career", {"castaway_id": "Rob Mariano"}, ["expected a castaway_id"]),
+    ("player_career", {"castaway_id": 55}, ["expected a castaway_id"]),
+    ("exits_by_type", {"exit_type": "fell in the fire"}, ["expected one of medevac"]),
+    ("individual_immunity_ranking", {"limit": 5000}, ["'limit'", "to 1000"]),
+    ("season_cast", {"season": 40, "returnees_only": "maybe"}, ["true or false"]),
+    ("winners_with_jury_votes", {"seasons": []}, ["a list of 1 to"]),
+    ("winners_with_jury_votes", {"seasons": [1, "two"]}, ["'seasons'"]),
+    ("find_player", {"name": "x"}, ["text of 2 to"]),
+    ("season_facts", [("season", 1)], ["mapping"]),
+])
+def test_bind_refuses_bad_arguments_with_a_clear_error(name, params, words):
+    with pytest.raises(QueryParameterError) as caught:
+        CATALOG.get(name).bind(params)
+    message = str(caught.value)
+    assert message.startswith(f"Catalog query {name!r}")
+    for word in words:
+        assert word in message
+    assert isinstance(caught.value, QueryError) and caught.value.query_name == name
+
+
+def test_unknown_query_name_is_a_query_error():
+    with pytest.raises(UnknownQueryError, match="no catalog query 'who_won'.*season_winner"):
+        CATALOG.get("who_won")
+
+
+def test_descriptions_for_the_llm_and_tool_schemas():
+    text = CATALOG.describe_for_llm()
+    brief = CATALOG.describe_for_llm(brief=True)
+    assert len(brief) < len(text) / 2
+    for query in CATALOG:
+        assert f"- {query.name}(" in text and f"- {query.name}(" in brief
+    assert "season_winner(season*:int)" in brief and "<exit_type> is one of: medevac" in brief
+    tools = CATALOG.tool_specs()
+    assert [t["function"]["name"] for t in tools] == CATALOG.names()
+    schema = CATALOG.get("tribe_members").json_schema()
+    assert schema["required"] == ["season"] and schema["additionalProperties"] is False
+    assert schema["properties"]["phase"]["enum"][0] == "original"
+    assert schema["properties"]["phase"]["type"] == ["string", "null"]
+    routing = CATALOG.routing_schema(["season_winner", "boot_order"])
+    assert [c["properties"]["query"]["const"] for c in routing["anyOf"]] == ["season_winner", "boot_order"]
+
+
+def test_json_schemas_accept_good_arguments_and_reject_bad_ones():
+    jsonschema = pytest.importorskip("jsonschema")
+    for query in CATALOG:
+        schema = query.json_schema()
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.validate(sample_args(query), schema)
+        jsonschema.validate(query.bind(sample_args(query)), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"castaway_id": "Rob"}, CATALOG.get("player_career").json_schema())
+    jsonschema.validate({"query": "season_winner", "params": {"season": 45}}, CATALOG.routing_schema())
+
+
+# -- the loader's checks, on small catalogs in a temporary folder -------------------------------------
+def write_catalog(folder: Path, cypher: str, params: str = "season: {type: season, required: true}",
+                  extra_files: dict[str, str] | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "catalog.yaml").write_text(textwrap.dedent(f"""\
+        queries:
+          - name: demo
+            title: Demo
+            description: A demo query.
+            params:
+              {params}
+            columns: [n]
+        """))
+    (folder / "demo.cypher").write_text(cypher)
+    for file, text in (extra_files or {}).items():
+        (folder / file).write_text(text)
+    return folder
+
+
+def test_a_good_small_catalog_loads(tmp_path):
+    catalog = Catalog.load(write_catalog(tmp_path, "// demo\nMATCH (s:Season {number: $season}) RETURN s.number AS n"))
+    assert catalog.names() == ["demo"] and catalog.get("demo").cypher.startswith("MATCH")
+
+
+@pytest.mark.parametrize("cypher, params, message", [
+    ("MATCH (s:Season {number: $season}) WHERE s.name = $name RETURN 1 AS n", None,
+     r"used but not declared \['name'\]"),
+    ("MATCH (s:Season) RETURN 1 AS n", None, r"declared but not used \['season'\]"),
+    ("MATCH (s:Season) WHERE s.name =~ $season RETURN 1 AS n", None, "regex"),
+    ("MATCH (s:Season {number: $season}) RETURN COUNT { (s)-->() } AS n", None, "subquery"),
+    ("MATCH (s:Season|Episode {number: $season}) RETURN 1 AS n", None, "label expression"),
+    ("MATCH (s:Season {number: $season}) SET s.x = 1 RETURN 1 AS n", None, "write clause"),
+    ("MATCH (s:Season {number: $season}) RETURN 1 AS n; MATCH (x) RETURN x", None, "several statements"),
+    ("MATCH (s:Season {number: $season}) RETURN 1 AS n", "season: {type: season}", "either required or have a default"),
+    ("MATCH (s:Season {number: $season}) RETURN 1 AS n", "season: {type: season, default: -3}", "default -3"),
+    ("MATCH (s:Season {number: $season}) RETURN 1 AS n", "season: {type: date, required: true}", "type 'date'"),
+    ("MATCH (s:Season {number: $season}) RETURN 1 AS n", "season: {type: season, required: true, colour: red}",
+     "unknown keys"),
+])
+def test_the_loader_refuses_inconsistent_queries(tmp_path, cypher, params, message):
+    folder = write_catalog(tmp_path, cypher, params or "season: {type: season, required: true}")
+    with pytest.raises(CatalogError, match=message):
+        Catalog.load(folder)
+
+
+def test_parameters_in_strings_and_comments_do_not_count(tmp_path):
+    cypher = "// uses $nothing\nMATCH (s:Season {number: $season}) WHERE s.name <> '$not_a_param' RETURN 1 AS n"
+    assert parameter_names(cypher) == {"season"}
+    Catalog.load(write_catalog(tmp_path, cypher))
+
+
+def test_the_loader_refuses_an_undeclared_cypher_file(tmp_path):
+    folder = write_catalog(tmp_path, "MATCH (s:Season {number: $season}) RETURN 1 AS n",
+                           extra_files={"stray.cypher": "MATCH (n) RETURN n"})
+    with pytest.raises(CatalogError, match="stray.cypher not declared"):
+        Catalog.load(folder)
+
+
+# -- answers against survivoR -----------------------------------------------------------------------------
+@covers("season_winner", "winners_with_jury_votes")
+def test_winners_and_their_jury_votes(graph, castaways, jury):
+    winners = castaways[castaways["winner"]].set_index("season")
+    votes_for = jury.groupby(["season", "finalist_id"]).size()
+    rows = run(graph, "winners_with_jury_votes").rows
+    assert [r["season"] for r in rows] == list(range(1, 50))
+    for row in rows:
+        cid = winners.loc[row["season"], "castaway_id"]
+        assert (row["castaway_id"], row["winner"]) == (cid, winners.loc[row["season"], "full_name"])
+        assert row["jury_votes"] == votes_for[(row["season"], cid)]
+    by_season = {r["season"]: r for r in rows}
+    assert [(by_season[s]["winner"], by_season[s]["jury_votes"]) for s in (1, 40, 49)] == [
+        ("Richard Hatch", 4), ("Tony Vlachos", 12), ("Savannah Louie", 5)]
+    assert [r["season"] for r in run(graph, "winners_with_jury_votes", seasons=[40, 1]).rows] == [1, 40]
+    for season, winner in ((41, "Erika Casupanan"), (45, "Dee Valladares")):
+        rows = run(graph, "season_winner", season=season).rows
+        assert [(r["winner"], r["season"]) for r in rows] == [(winner, season)]
+    assert run(graph, "season_winner", season=40).rows[0]["jury_votes"] == 12
+
+
+@covers("final_tribal_council")
+@pytest.mark.parametrize("season", [1, 13, 20, 40, 45, 49])
+def test_final_tribal_council(graph, castaways, jury, season):
+    finalists = castaways[(castaways["season"] == season) & castaways["finalist"]]
+    rows = run(graph, "final_tribal_council", season=season).rows
+    assert {r["castaway_id"] for r in rows} == set(finalists["castaway_id"])
+    cast = castaways[castaways["season"] == season]
+    names = dict(zip(cast["castaway_id"], cast["full_name"]))
+    for row in rows:
+        voters = jury[(jury["season"] == season) & (jury["finalist_id"] == row["castaway_id"])]["castaway_id"]
+        assert row["jury_votes"] == len(voters)
+        assert sorted(row["jurors"]) == sorted(names[v] for v in voters)
+    assert rows[0]["winner"] is True
+    assert [r["jury_votes"] for r in rows] == sorted((r["jury_votes"] for r in rows), reverse=True)
+
+
+@covers("season_jury")
+def test_season_jury(graph, castaways, jury):
+    outback = run(graph, "season_jury", season=2).rows
+    assert sorted(r["juror"] for r in outback) == sorted([
+        "Keith Famie", "Elisabeth Filarski", "Rodger Bingham", "Amber Brkich", "Nick Brown", "Jerri Manthey",
+        "Alicia Calaway"])
+    assert sorted(r["juror"] for r in run(graph, "season_jury", season=45).rows) == sorted([
+        "Katurah Topps", "Julie Alley", "Drew Basile", "Emily Flippen", "Bruce Perreault", "Kendra McQuarrie",
+        "Kellie Nalbandian", "Kaleb Gebrewold"])
+    for season in range(1, 50):
+        rows = run(graph, "season_jury", season=season).rows
+        expected = castaways[(castaways["season"] == season) & castaways["jury"]]
+        assert sorted(r["castaway_id"] for r in rows) == sorted(expected["castaway_id"]), season
+        votes = jury[jury["season"] == season].set_index("castaway_id")["finalist_id"]
+        for row in rows:
+            assert row["voted_for"] == name_of(castaways, season, votes[row["castaway_id"]])
+        numbers = [r["juror_number"] for r in rows]
+        assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)  # S32 counts from 2
+
+
+@covers("player_career")
+def test_player_career(graph, castaways):
+    rows = run(graph, "player_career", castaway_id=ROB).rows
+    assert [r["season"] for r in rows] == [4, 8, 20, 22, 40]
+    mine = castaways[castaways["castaway_id"] == ROB].set_index("season")
+    for row in rows:
+        assert (row["place"], row["result"]) == (mine.loc[row["season"], "place"], mine.loc[row["season"], "result"])
+    assert [r["winner"] for r in rows] == [False, False, False, True, False]
+    amber = run(graph, "player_career", castaway_id=AMBER).rows
+    assert [(r["season"], r["name_that_season"]) for r in amber] == [
+        (2, "Amber Brkich"), (8, "Amber Brkich"), (40, "Amber Mariano")]
+    assert {r["player"] for r in amber} == {"Amber Mariano"}
+
+
+@covers("players_with_min_seasons", "most_seasons_played")
+def test_players_by_number_of_seasons(graph, castaways):
+    counts = seasons_played(castaways)
+    three = run(graph, "players_with_min_seasons").rows  # default: 3 or more
+    assert len(three) == 30 and {r["n_players"] for r in three} == {30}
+    assert {r["castaway_id"]: r["seasons_played"] for r in three} == counts[counts >= 3].to_dict()
+    assert three[0]["castaway_id"] == ROB and three[0]["seasons"] == [4, 8, 20, 22, 40]
+    two = run(graph, "players_with_min_seasons", min_seasons=2, limit=1000).rows
+    assert len(two) == (counts >= 2).sum() and two[0]["n_players"] == (counts >= 2).sum()
+    assert len(run(graph, "players_with_min_seasons", min_seasons=2, limit=5).rows) == 5
+    top = run(graph, "most_seasons_played", limit=10).rows
+    ranking_matches(top, counts, "seasons_played")
+    assert (top[0]["player"], top[0]["seasons_played"], top[0]["wins"]) == ("Rob Mariano", 5, 1)
+
+
+@covers("season_tribes")
+@pytest.mark.parametrize("season", [28, 41])
+def test_season_tribes(graph, survivor, season):
+    mapping = survivor.table("tribe_mapping")
+    mapping = mapping[(mapping["season"] == season) & mapping["tribe"].notna()]
+    rows = run(graph, "season_tribes", season=season).rows
+    assert {r["tribe"]: r["members"] for r in rows} == mapping.groupby("tribe")["castaway_id"].nunique().to_dict()
+    assert rows[0]["phase"] == "original" and [r["first_day"] for r in rows] == sorted(r["first_day"] for r in rows)
+
+
+@covers("tribe_members")
+def test_tribe_members(graph, survivor, castaways):
+    mapping = survivor.table("tribe_mapping")
+    s28 = mapping[(mapping["season"] == 28) & (mapping["tribe_status"] == "Original")]
+    rows = run(graph, "tribe_members", season=28, phase="original").rows
+    got = {(r["tribe"], r["castaway_id"]) for r in rows}
+    assert got == set(zip(s28["tribe"], s28["castaway_id"]))
+    luzon = run(graph, "tribe_members", season=28, tribe="luzon").rows
+    assert {r["castaway_id"] for r in luzon} == set(mapping[(mapping["season"] == 28) & (mapping["tribe"] == "Luzon")]
+                                                    ["castaway_id"])
+    merged = run(graph, "tribe_members", season=40, phase="merged").rows
+    expected = mapping[(mapping["season"] == 40) & (mapping["tribe_status"] == "Merged")]["castaway_id"]
+    assert {r["castaway_id"] for r in merged} == set(expected)
+
+
+@covers("boot_order")
+def test_boot_order(graph, castaways):
+    for season in range(1, 50):
+        rows = run(graph, "boot_order", season=season).rows
+        expected = castaways[castaways["season"] == season].sort_values("place", ascending=False)
+        assert [r["castaway_id"] for r in rows] == list(expected["castaway_id"]), season
+        assert rows[-1]["result"] == "Sole Survivor"
+    first = run(graph, "boot_order", season=30).rows[0]
+    assert first["player"] == name_of(castaways, 30, castaways[(castaways["season"] == 30) & (castaways["order"] == 1)]
+                                      ["castaway_id"].iloc[0])
+
+
+@covers("votes_cast_by_player", "votes_received_by_player")
+def test_votes_cast_and_received(graph, votes):
+    cast = run(graph, "votes_cast_by_player", castaway_id=ROB).rows
+    mine = votes[votes["castaway_id"] == ROB]
+    assert Counter((r["season"], r["episode"], r["voted_for_id"]) for r in cast) == Counter(
+        zip(mine["season"], mine["episode"], mine["vote_id"]))
+    in_20 = run(graph, "votes_cast_by_player", castaway_id=ROB, season=20).rows
+    assert len(in_20) == (mine["season"] == 20).sum() and {r["season"] for r in in_20} == {20}
+    received = run(graph, "votes_received_by_player", castaway_id=RUSSELL).rows
+    against = votes[votes["vote_id"] == RUSSELL]
+    assert Counter((r["season"], r["episode"], r["voter_id"]) for r in received) == Counter(
+        zip(against["season"], against["episode"], against["castaway_id"]))
+    assert sum(r["nullified"] for r in received) == against["nullified"].sum()
+    assert len(run(graph, "votes_received_by_player", castaway_id=RUSSELL, limit=3).rows) == 3
+
+
+@covers("head_to_head_votes")
+def test_head_to_head_votes(graph, votes, castaways):
+    rows = run(graph, "head_to_head_votes", castaway_id=ROB, other_castaway_id=RUSSELL).rows
+    between = votes[((votes["castaway_id"] == ROB) & (votes["vote_id"] == RUSSELL))
+                    | ((votes["castaway_id"] == RUSSELL) & (votes["vote_id"] == ROB))]
+    assert len(between) > 0
+    shared = set(castaways[castaways["castaway_id"] == ROB]["season"]) & set(
+        castaways[castaways["castaway_id"] == RUSSELL]["season"])
+    assert {r["season"] for r in rows} == shared
+    voted = [r for r in rows if r["voter"] is not None]
+    expected = [(s, name_of(castaways, s, a), name_of(castaways, s, b), e) for s, a, b, e in zip(
+        between["season"], between["castaway_id"], between["vote_id"], between["episode"])]
+    assert Counter((r["season"], r["voter"], r["voted_for"], r["episode"]) for r in voted) == Counter(expected)
+    never = run(graph, "head_to_head_votes", castaway_id=ROB, other_castaway_id=AMBER).rows
+    assert {r["season"] for r in never} == {8, 40} and all(r["voter"] is None for r in never)
+
+
+@covers("voters_at_elimination")
+def test_voters_at_elimination(graph, votes):
+    rows = run(graph, "voters_at_elimination", castaway_id=ROB).rows
+    out = votes[(votes["vote_id"] == ROB) & (votes["voted_out_id"] == ROB)]
+    assert Counter((r["season"], r["episode"], r["voter_id"]) for r in rows) == Counter(
+        zip(out["season"], out["episode"], out["castaway_id"]))
+    assert {r["season"] for r in rows} == {4, 20, 40}
+    assert {r["season"] for r in run(graph, "voters_at_elimination", castaway_id=ROB, season=20).rows} == {20}
+
+
+@covers("individual_immunity_ranking", "individual_reward_ranking")
+def test_challenge_win_rankings(graph, wins, castaways):
+    counts = seasons_played(castaways)
+    immunity = wins[wins["won_individual_immunity"] == 1].groupby("castaway_id").size()
+    top = run(graph, "individual_immunity_ranking").rows
+    ranking_matches(top, immunity, "wins")
+    assert (top[0]["player"], top[0]["wins"], top[0]["seasons_played"]) == ("Rob Mariano", 9, 5)
+    veterans = immunity[immunity.index.map(lambda cid: counts[cid] >= 4)]
+    rows = run(graph, "individual_immunity_ranking", min_seasons=4, limit=50).rows
+    ranking_matches(rows, veterans, "wins")
+    assert all(r["seasons_played"] >= 4 for r in rows)
+    s40 = wins[(wins["won_individual_immunity"] == 1) & (wins["season"] == 40)].groupby("castaway_id").size()
+    ranking_matches(run(graph, "individual_immunity_ranking", season=40).rows, s40, "wins")
+    tribal = wins[wins["won_tribal_immunity"] == 1].groupby("castaway_id").size()
+    ranking_matches(run(graph, "individual_immunity_ranking", scope="tribal").rows, tribal, "wins")
+
+    reward = wins[wins["won_individual_reward"] == 1].groupby("castaway_id").size()
+    ranking_matches(run(graph, "individual_reward_ranking", limit=20).rows, reward, "wins")
+    veteran_rewards = run(graph, "individual_reward_ranking", min_seasons=4).rows
+    ranking_matches(veteran_rewards, reward[reward.index.map(lambda cid: counts[cid] >= 4)], "wins")
+    assert (veteran_rewards[0]["castaway_id"], veteran_rewards[0]["wins"]) == (RUPERT, 3)
+    assert veteran_rewards[0]["player"] == "Rupert Boneham" and veteran_rewards[1]["wins"] < 3
+
+
+@covers("player_challenge_wins")
+def test_player_challenge_wins(graph, wins):
+    rows = run(graph, "player_challenge_wins", castaway_id=ROB).rows
+    mine = wins[wins["castaway_id"] == ROB]
+    assert [r["season"] for r in rows] == [4, 8, 20, 22, 40]
+    for row in rows:
+        season = mine[mine["season"] == row["season"]]
+        assert row["individual_immunity"] == (season["won_individual_immunity"] == 1).sum()
+        assert row["individual_reward"] == (season["won_individual_reward"] == 1).sum()
+        team_immunity = (season["won_tribal_immunity"] == 1) | (season["won_team_immunity"] == 1)
+        team_reward = (season["won_tribal_reward"] == 1) | (season["won_team_reward"] == 1)
+        assert (row["tribal_immunity"], row["tribal_reward"]) == (team_immunity.sum(), team_reward.sum())
+        assert sorted(row["individual_immunity_episodes"]) == sorted(
+            season[season["won_individual_immunity"] == 1]["episode"])
+    assert sum(r["individual_immunity"] for r in rows) == 9
+    assert [r["season"] for r in run(graph, "player_challenge_wins", castaway_id=ROB, season=22).rows] == [22]
+
+
+@covers("season_challenge_winners")
+def test_season_challenge_winners(graph, wins):
+    s41 = wins[wins["season"] == 41]
+    rows = run(graph, "season_challenge_winners", season=41).rows
+    expected = s41[s41["won_individual_immunity"] == 1]
+    assert Counter((r["episode"], r["castaway_id"]) for r in rows) == Counter(
+        zip(expected["episode"], expected["castaway_id"]))
+    assert [r["episode"] for r in rows] == sorted(r["episode"] for r in rows)
+    rewards = run(graph, "season_challenge_winners", season=41, kind="reward", scope="any").rows
+    expected = s41[(s41["won_individual_reward"] == 1) | (s41["won_tribal_reward"] == 1)
+                   | (s41["won_team_reward"] == 1)]
+    assert Counter((r["episode"], r["castaway_id"]) for r in rewards) == Counter(
+        zip(expected["episode"], expected["castaway_id"]))
+
+
+@covers("season_advantages")
+def test_season_advantages(graph, survivor, castaways):
+    details = survivor.table("advantage_details")
+    movement = survivor.table("advantage_movement")
+    rows = run(graph, "season_advantages", season=45).rows
+    s45 = details[details["season"] == 45]
+    assert {(r["advantage_id"], r["advantage_type"]) for r in rows} == {
+        (f"US45:A{int(a)}", t) for a, t in zip(s45["advantage_id"], s45["advantage_type"])}
+    moves = movement[movement["season"] == 45]
+    for adv_id in s45["advantage_id"]:
+        mine = moves[moves["advantage_id"] == adv_id]
+        found = mine[mine["event"].isin(["Found", "Found (beware)"])]["castaway_id"].unique()
+        plays = mine[mine["event"] == "Played"]
+        adv_rows = [r for r in rows if r["advantage_id"] == f"US45:A{int(adv_id)}"]
+        assert sorted(adv_rows[0]["found_by"]) == sorted(name_of(castaways, 45, c) for c in found)
+        assert sorted(r["played_by"] for r in adv_rows if r["played_by"]) == sorted(
+            name_of(castaways, 45, c) for c in plays["castaway_id"])
+    idols = run(graph, "season_advantages", season=45, advantage_type="idol").rows
+    assert {r["advantage_type"] for r in idols} == {t for t in s45["advantage_type"] if "idol" in t.lower()}
+
+
+@covers("player_advantages", "advantages_found_ranking")
+def test_advantages_by_person(graph, survivor):
+    # A shared advantage names its holders in one cell ("US0701, US0698, US0713"): one row per holder.
+    movement = survivor.table("advantage_movement").dropna(subset=["castaway_id"])
+    movement = movement.assign(castaway_id=movement["castaway_id"].str.split(r",\s*")).explode("castaway_id")
+    rows = run(graph, "player_advantages", castaway_id=RUSSELL).rows
+    mine = movement[movement["castaway_id"] == RUSSELL]
+    assert Counter((r["season"], r["advantage_id"]) for r in rows) == Counter(
+        (int(s), f"{v}:A{int(a)}") for s, v, a in zip(mine["season"], mine["version_season"], mine["advantage_id"]))
+    assert sum(r["event"] == "played" for r in rows) == (mine["event"] == "Played").sum()
+    assert {r["season"] for r in run(graph, "player_advantages", castaway_id=RUSSELL, season=20).rows} == {20}
+
+    found = movement[movement["event"].isin(["Found", "Found (beware)"])]
+    distinct = found.drop_duplicates(["version_season", "advantage_id", "castaway_id"])
+    ranking_matches(run(graph, "advantages_found_ranking", limit=20).rows, distinct.groupby("castaway_id").size(),
+                    "found")
+    types = survivor.table("advantage_details").set_index(["version_season", "advantage_id"])["advantage_type"]
+    distinct = distinct.assign(type=[types[k] for k in zip(distinct["version_season"], distinct["advantage_id"])])
+    idols = distinct[distinct["type"].str.lower().str.contains("hidden immunity idol")]
+    rows = run(graph, "advantages_found_ranking", advantage_type="Hidden Immunity Idol").rows
+    ranking_matches(rows, idols.groupby("castaway_id").size(), "found")
+
+
+@covers("exits_by_type", "seasons_with_exit_type")
+def test_exits(graph, castaways):
+    medevacs = castaways[castaways["result"] == "Medically evacuated"]
+    rows = run(graph, "exits_by_type", exit_type="medevac").rows
+    assert sorted(r["castaway_id"] for r in rows) == sorted(medevacs["castaway_id"])
+    skupin = [r for r in rows if r["castaway_id"] == "US0022"]
+    assert [(r["season"], r["episode"]) for r in skupin] == [(2, 6)]
+    quits = castaways[castaways["result"] == "Quit"]
+    assert sorted(r["castaway_id"] for r in run(graph, "exits_by_type", exit_type="quit").rows) == sorted(
+        quits["castaway_id"])
+    assert [r["season"] for r in run(graph, "exits_by_type", exit_type="medevac", season=46).rows] == list(
+        medevacs[medevacs["season"] == 46]["season"])
+    seasons = run(graph, "seasons_with_exit_type", exit_type="medevac").rows
+    assert [r["season"] for r in seasons] == MEDEVAC_SEASONS == sorted(medevacs["season"].unique())
+    assert {r["season"]: r["n"] for r in seasons} == medevacs.groupby("season").size().to_dict()
+
+
+@covers("season_facts", "season_list")
+def test_season_facts_and_list(graph, survivor, castaways):
+    summary = survivor.table("season_summary").set_index("season")
+    episodes = survivor.table("episodes").groupby("season").size()
+    for season in (1, 20, 45):
+        [row] = run(graph, "season_facts", season=season).rows
+        facts = summary.loc[season]
+        assert (row["season_name"], row["location"], row["cast_size"], row["final_vote"], row["jury_size"]) == (
+            facts["season_name"], facts["location"], facts["n_cast"], facts["final_vote"], facts["n_jury"])
+        assert row["premiered"] == pd.Timestamp(facts["premiered"]).date().isoformat()
+        assert row["winner_id"] == facts["winner_id"] and row["episodes"] == episodes[season]
+    rows = run(graph, "season_list").rows
+    assert [r["season_name"] for r in rows] == [summary.loc[s, "season_name"] for s in range(1, 50)]
+    winners = castaways[castaways["winner"]].set_index("season")["full_name"]
+    assert [r["winner"] for r in rows] == [winners[s] for s in range(1, 50)]
+
+
+@covers("eliminations_by_episode_number")
+def test_eliminations_by_episode_number(graph, castaways):
+    gone = castaways[~castaways["result"].isin(["Sole Survivor", "Runner-up", "2nd runner-up"])
+                     & castaways["episode"].notna()]
+    expected = gone.groupby(gone["episode"].astype(int)).size()
+    rows = run(graph, "eliminations_by_episode_number", limit=100).rows
+    assert {r["episode"]: r["eliminations"] for r in rows} == expected.to_dict()
+    assert rows[0]["episode"] == 13 == expected.idxmax()
+    voted = gone[gone["result"].str.contains("voted out")]
+    rows = run(graph, "eliminations_by_episode_number", exit_type="voted_out", limit=100).rows
+    expected = voted.groupby(voted["episode"].astype(int)).size()
+    assert {r["episode"]: r["eliminations"] for r in rows} == expected.to_dict()
+
+
+@covers("tribal_council_counts")
+def test_tribal_council_counts(graph, survivor):
+    history = survivor.table("vote_history")
+    with_votes = history[history["vote"].notna()]
+    [row] = run(graph, "tribal_council_counts").rows
+    assert row["tribal_councils"] == len(history[["season", "episode", "order"]].drop_duplicates()) == 737
+    assert row["tribal_councils_with_votes"] == len(with_votes[["season", "episode", "order"]].drop_duplicates())
+    assert row["season_episode_pairs"] == len(history[["season", "episode"]].drop_duplicates())
+    assert row["season_episode_pairs_with_votes"] == len(with_votes[["season", "episode"]].drop_duplicates()) == 640
+    assert row["seasons"] == 49 and "boot order" in row["definition"]
+    [s40] = run(graph, "tribal_council_counts", season=40).rows
+    assert s40["tribal_councils"] == len(history[history["season"] == 40][["episode", "order"]].drop_duplicates())
+
+
+@covers("confessional_leaders")
+def test_confessional_leaders(graph, survivor):
+    conf = survivor.table("confessionals")
+    ranking_matches(run(graph, "confessional_leaders").rows, conf.groupby("castaway_id")["confessional_count"].sum(),
+                    "confessionals")
+    s45 = conf[conf["season"] == 45]
+    rows = run(graph, "confessional_leaders", season=45, limit=5).rows
+    ranking_matches(rows, s45.groupby("castaway_id")["confessional_count"].sum(), "confessionals")
+    assert len(rows) == 5 and {tuple(r["seasons"]) for r in rows} == {(45,)}
+
+
+def vote_revenge_truth(votes: pd.DataFrame) -> set[tuple]:
+    """(season, player, voter, episode out): the player voted against the voter at an earlier tribal, then the
+    voter cast a (not nullified) vote against the player at the tribal that voted the player out."""
+    earlier = votes[["season", "castaway_id", "vote_id", "episode", "order"]].rename(
+        columns={"castaway_id": "player", "vote_id": "voter"})
+    final = votes[(votes["vote_id"] == votes["voted_out_id"]) & (votes["nullified"] != True)]
+    final = final[["season", "castaway_id", "vote_id", "episode", "order"]].rename(
+        columns={"castaway_id": "voter", "vote_id": "player", "episode": "out_episode", "order": "out_order"})
+    pairs = earlier.merge(final, on=["season", "player", "voter"])
+    before = (pairs["episode"] < pairs["out_episode"]) | (
+        (pairs["episode"] == pairs["out_episode"]) & (pairs["order"] < pairs["out_order"]))
+    pairs = pairs[before]
+    return set(zip(pairs["season"], pairs["player"], pairs["voter"], pairs["out_episode"]))
+
+
+@covers("vote_revenge")
+def test_vote_revenge(graph, votes):
+    truth = vote_revenge_truth(votes)
+    rows = run(graph, "vote_revenge", limit=1000).rows
+    assert {(r["season"], r["player_id"], r["voted_out_by_id"], r["voted_out_in_episode"]) for r in rows} == truth
+    assert len(rows) == len(truth) == rows[0]["n_pairs"]
+    assert all(r["first_voted_against_in_episode"] <= r["voted_out_in_episode"] for r in rows)
+    limited = run(graph, "vote_revenge").rows
+    assert len(limited) == 100 and limited[0]["n_pairs"] == len(truth)
+    rob = run(graph, "vote_revenge", castaway_id=ROB, limit=1000).rows
+    assert {(r["player_id"], r["voted_out_by_id"]) for r in rob} == {(p, v) for _, p, v, _ in truth if ROB in (p, v)}
+    assert {r["season"] for r in run(graph, "vote_revenge", season=20).rows} == {20}
+
+
+@covers("most_votes_received")
+def test_most_votes_received(graph, votes):
+    ranking_matches(run(graph, "most_votes_received").rows, votes.groupby("vote_id").size(), "votes_received")
+    s40 = votes[votes["season"] == 40]
+    rows = run(graph, "most_votes_received", season=40).rows
+    ranking_matches(rows, s40.groupby("vote_id").size(), "votes_received")
+    nullified = s40[s40["nullified"] == True].groupby("vote_id").size()
+    assert all(r["nullified"] == nullified.get(r["castaway_id"], 0) for r in rows)
+
+
+@covers("find_player")
+def test_find_player(graph, castaways):
+    rows = run(graph, "find_player", name="Boston Rob").rows
+    assert rows[0]["castaway_id"] == ROB and rows[0]["exact"] is True
+    assert rows[0]["seasons"] == ["US04", "US08", "US20", "US22", "US40"]
+    assert run(graph, "find_player", name="ozzy").rows[0]["player"] == "Oscar Lusth"
+    marianos = castaways[castaways["full_name"].str.contains("mariano", case=False)]["castaway_id"]
+    assert {r["castaway_id"] for r in run(graph, "find_player", name="MARIANO").rows} == set(marianos) == {ROB, AMBER}
+
+
+@covers("season_cast")
+def test_season_cast(graph, castaways):
+    rows = run(graph, "season_cast", season=40).rows
+    s40 = castaways[castaways["season"] == 40]
+    assert sorted(r["castaway_id"] for r in rows) == sorted(s40["castaway_id"])
+    for row in rows:
+        earlier = castaways[(castaways["castaway_id"] == row["castaway_id"]) & (castaways["season"] < 40)]
+        assert row["previous_seasons"] == sorted(earlier["season"])
+    assert len(run(graph, "season_cast", season=40, returnees_only=True).rows) == 20
+    returnees = [r["castaway_id"] for r in run(graph, "season_cast", season=45, returnees_only=True).rows]
+    earlier = castaways[castaways["season"] < 45]["castaway_id"]
+    assert returnees == [c for c in castaways[castaways["season"] == 45].sort_values("place")["castaway_id"]
+                         if c in set(earlier)] == ["US0657"]  # Bruce Perreault, medevac in 44
+    assert [r["place"] for r in run(graph, "season_cast", season=45).rows] == list(range(1, 19))
+
+
+@covers("tribal_council_votes")
+def test_tribal_council_votes(graph, votes, castaways):
+    rows = run(graph, "tribal_council_votes", season=45, episode=9).rows
+    expected = votes[(votes["season"] == 45) & (votes["episode"] == 9)]
+    cast = [r for r in rows if r["voted_for"] is not None]
+    assert Counter((r["voter"], r["voted_for"], r["vote_order"]) for r in cast) == Counter(
+        (name_of(castaways, 45, a), name_of(castaways, 45, b), o)
+        for a, b, o in zip(expected["castaway_id"], expected["vote_id"], expected["vote_order"]))
+    assert {r["voted_out"] for r in rows} == {name_of(castaways, 45, c) for c in expected["voted_out_id"].unique()}
