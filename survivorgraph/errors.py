@@ -40,6 +40,10 @@ class UnsafeQueryError(QueryError):
     """Generated Cypher was refused before it ran (writes, procedures, several statements ...)."""
 
 
+class UnsupportedCypherError(QueryError):
+    """Generated Cypher uses a construct this backend lacks and no exact rewrite exists."""
+
+
 class QueryParameterError(QueryError):
     """Arguments for a catalog query were refused before it ran (unknown, missing or of the wrong type)."""
 

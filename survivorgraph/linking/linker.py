@@ -1,0 +1,356 @@
+"""EntityLinker: alias indexes built once from the graph, and the matching rules over a question."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from survivorgraph.linking.records import (
+    Candidate,
+    EntityLink,
+    LinkedEntities,
+    PersonRecord,
+    SeasonRecord,
+    TribeRecord,
+    rewrite,
+    seasons_text,
+)
+from survivorgraph.linking.words import (
+    COMMON_WORD_NAMES,
+    HOST_NAMES,
+    IGNORED_TRIBES,
+    NUMBER_TOKEN,
+    PERSON_VERBS,
+    TWIST_SEASONS,
+    VOCABULARY,
+    Word,
+    accepted,
+    alias_keys,
+    cardinal_at,
+    more_numbers,
+    ordinal_at,
+    split_words,
+)
+
+if TYPE_CHECKING:
+    from survivorgraph.graph.base import GraphStore
+
+CONFIDENCE = {"name": 0.98, "nickname": 0.95, "short_name": 0.95, "last_name": 0.85, "first_name": 0.75}
+KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_name": 3}
+
+
+class EntityLinker:
+    """Built once from the graph (three queries); `link` is pure and fast."""
+
+    def __init__(self, people: Iterable[PersonRecord], seasons: Iterable[SeasonRecord], tribes: Iterable[TribeRecord]):
+        self.people = {p.castaway_id: p for p in people}
+        self.seasons = {s.id: s for s in seasons}
+        self.tribes = {t.id: t for t in tribes}
+        self._season_by_number: dict[int, list[SeasonRecord]] = defaultdict(list)
+        for s in sorted(self.seasons.values(), key=lambda s: (s.version != "US", s.version)):
+            self._season_by_number[s.number].append(s)
+        self._index: dict[tuple[str, ...], list[tuple[str, str, str]]] = defaultdict(list)  # keys -> (kind, id, how)
+        self._build_person_index()
+        self._build_season_index()
+        for tribe in self.tribes.values():
+            self._add(tribe.name, "tribe", tribe.id, "tribe")
+        self._longest = max((len(k) for k in self._index), default=1)
+        self._fuzzy_keys = sorted({k[0] for k, entries in self._index.items()
+                                   if len(k) == 1 and len(k[0]) >= 5 and k[0] not in COMMON_WORD_NAMES})
+
+    @classmethod
+    def from_store(cls, store: GraphStore) -> EntityLinker:
+        cap = 1_000_000
+        people = store.query(
+            "MATCH (p:Player) OPTIONAL MATCH (p)-[:PLAYED_IN]->(ps:PlayerSeason) "
+            "RETURN p.castaway_id AS id, p.name AS name, p.short_name AS short_name, p.aliases AS aliases, "
+            "collect(DISTINCT ps.season) AS seasons, collect(DISTINCT ps.version_season) AS season_ids, "
+            "collect(DISTINCT ps.name) AS names", row_cap=cap).rows
+        seasons = store.query("MATCH (s:Season) RETURN s.id AS id, s.number AS number, s.name AS name, "
+                              "s.version AS version, s.location AS location, s.country AS country", row_cap=cap).rows
+        tribes = store.query("MATCH (t:Tribe) RETURN t.id AS id, t.name AS name, t.season AS season, "
+                             "t.version_season AS season_id", row_cap=cap).rows
+        return cls(
+            [PersonRecord(r["id"], r["name"], r["short_name"] or "", sorted(set(r["aliases"] or [])),
+                          sorted({r["name"], *(r["names"] or [])} - {None}), set(r["season_ids"]),
+                          tuple(sorted(r["seasons"]))) for r in people],
+            [SeasonRecord(r["id"], int(r["number"]), r["name"] or "", r["version"] or "",
+                          f"{r['location'] or ''} | {r['country'] or ''}") for r in seasons],
+            [TribeRecord(r["id"], r["name"], r["season"], r["season_id"]) for r in tribes
+             if r["name"] and r["name"] not in IGNORED_TRIBES])
+
+    # -- indexes ------------------------------------------------------------------------------------
+    def _add(self, alias: str, kind: str, entity_id: str, how: str) -> None:
+        keys = alias_keys(alias)
+        if keys and " ".join(keys) not in HOST_NAMES and (kind, entity_id, how) not in self._index[keys]:
+            self._index[keys].append((kind, entity_id, how))
+
+    def _build_person_index(self) -> None:
+        for p in self.people.values():
+            # First and last names come from real names only: "Boston Rob" must not make "Boston" a first name.
+            full_names = [n for n in p.full_names if len(alias_keys(n)) >= 2]
+            firsts = {alias_keys(n)[0] for n in full_names}
+            lasts = {alias_keys(n)[-1] for n in full_names}
+            for alias in set(p.aliases + p.full_names + [p.short_name]) - {""}:
+                keys = alias_keys(alias)
+                if len(keys) > 1:
+                    self._add(alias, "person", p.castaway_id, "name")
+                elif keys and len(keys[0]) > 1:
+                    how = ("short_name" if alias == p.short_name else "first_name" if keys[0] in firsts
+                           else "last_name" if keys[0] in lasts else "nickname")
+                    self._add(alias, "person", p.castaway_id, how)
+            for first in firsts:
+                self._add(first, "person", p.castaway_id, "first_name")
+
+    def _build_season_index(self) -> None:
+        for s in self.seasons.values():
+            subtitle = re.sub(r"^Survivor:?\s*", "", s.name).strip()
+            if not subtitle or subtitle.isdigit():
+                continue
+            for form in {f"Survivor: {subtitle}", f"Survivor {subtitle}", f"Survivor {re.sub(r'^The ', '', subtitle)}"}:
+                self._add(form, "season", s.id, "name")
+            for form in {subtitle, re.sub(r"^The ", "", subtitle)}:
+                self._add(form, "season", s.id, "subtitle")
+            words = [w for w in re.split(r"[\s-]+", subtitle) if w]
+            if len(words) >= 3:  # fans' acronyms: HvV, BvW, WaW, EoE, DvG
+                small = {"vs.": "v", "vs": "v", "of": "o", "at": "a", "the": "t", "del": "d"}
+                self._add("".join(small.get(w.lower(), w[0].upper()) for w in words), "season", s.id, "acronym")
+
+    # -- linking ------------------------------------------------------------------------------------
+    def link(self, question: str) -> LinkedEntities:
+        words = split_words(question)
+        long_words = [w for w in words if len(w.key) >= 4 and w.text[:1].isalpha()]
+        title_case = len(long_words) >= 4 and all(w.capital for w in long_words)
+        # Capitals carry no signal in "who won cagayan", "WHO WON" or Title Case Questions.
+        signal = any(w.capital for w in words) and not title_case and not question.isupper()
+        result = LinkedEntities(question)
+        claimed = [False] * len(words)
+        self._link_season_numbers(question, words, claimed, result)
+        context = {l.entity_id for l in result.links if l.kind == "season"}
+        pending: list[tuple[int, int, list[tuple[str, str, str]]]] = []
+        i = 0
+        while i < len(words):
+            match = self._longest_match(words, claimed, i)
+            if match is None:
+                i += 1
+                continue
+            length, entries = match
+            pending.append((i, length, entries))
+            for k in range(i, i + length):
+                claimed[k] = True
+            i += length
+        # Seasons and tribes first: they narrow the people ("Rob in season 4", "Rob on Rotu").
+        order = {"season": 0, "tribe": 1, "person": 2}
+        pending.sort(key=lambda item: min(order[kind] for kind, _, _ in item[2]))
+        for i, length, entries in pending:
+            link = self._resolve(question, words, i, length, entries, context, signal, claimed=claimed)
+            if link is not None:
+                result.links.append(link)
+                if link.kind == "season" and not link.ambiguous:
+                    context.add(link.entity_id)
+                if link.kind == "tribe" and not link.ambiguous:
+                    context.add(self.tribes[link.entity_id].season_id)
+            else:
+                for k in range(i, i + length):
+                    claimed[k] = False
+        self._fuzzy(question, words, claimed, signal, result)
+        result.links.sort(key=lambda l: (l.start, l.kind))
+        return result
+
+    def rewrite(self, question: str, linked: LinkedEntities | None = None) -> str:
+        return rewrite(question, linked or self.link(question))
+
+    def _longest_match(self, words: list[Word], claimed: list[bool], i: int):
+        for length in range(min(self._longest, len(words) - i), 0, -1):
+            if any(claimed[i:i + length]) or (length > 1 and any(w.possessive for w in words[i:i + length - 1])):
+                continue
+            entries = self._index.get(tuple(w.key for w in words[i:i + length]))
+            if entries:
+                return length, entries
+        return None
+
+    # -- seasons by number --------------------------------------------------------------------------
+    def _link_season_numbers(self, question: str, words: list[Word], claimed: list[bool],
+                             result: LinkedEntities) -> None:
+        i = 0
+        while i < len(words):
+            found = self._season_number_at(question, words, i)
+            if found is None:
+                i += 1
+                continue
+            start, end, numbers, via, confidence = found
+            span = question[words[start].start:words[end - 1].end]
+            for number in numbers:
+                self._add_season_number(result, number, span, words[start].start, words[end - 1].end,
+                                        via if len(numbers) == 1 else "range" if via == "range" else "list",
+                                        confidence)
+            for k in range(start, end):
+                claimed[k] = True
+            i = end
+
+    def _season_number_at(self, question: str, words: list[Word], i: int):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        token = NUMBER_TOKEN.fullmatch(w.text.rstrip("."))
+        if token and token.group("prefix"):
+            return i, i + 1, [int(token.group("n"))], "number", 0.99                      # S45, US45
+        if w.key in ("season", "seasons"):
+            first = cardinal_at(words, i + 1)
+            if first is None:
+                return None
+            numbers, j = [first[0]], first[1]
+            if w.key == "seasons":
+                numbers, j, kind = more_numbers(question, words, j, numbers)
+                if kind == "range":
+                    start = i - 1 if i and words[i - 1].key == "survivor" else i
+                    return start, j, numbers, "range", 0.95
+            start = i - 1 if i and words[i - 1].key == "survivor" else i
+            return start, j, numbers, "number", 0.99
+        if w.key == "survivor" and nxt is not None and nxt.key.isdigit():
+            return i, i + 2, [int(nxt.key)], "number", 0.99                                  # Survivor 45
+        ordinal = ordinal_at(words, i)
+        if ordinal and ordinal[1] < len(words) and words[ordinal[1]].key == "season":
+            digits = w.key[:1].isdigit()
+            the = i > 0 and words[i - 1].key == "the"
+            if digits or the:
+                return i - the, ordinal[1] + 1, [ordinal[0]], "ordinal", 0.95 if digits else 0.8  # the 45th season
+        if w.key in ("won", "win", "winner") and nxt is not None and nxt.key.isdigit():
+            after = words[i + 2] if i + 2 < len(words) else None
+            gap = question[nxt.end:after.start] if after else ""
+            if after is None or after.key in ("and", "or") or re.search(r"[?,.;]", gap):
+                return i + 1, i + 2, [int(nxt.key)], "bare_number", 0.7                       # who won 45?
+        return None
+
+    def _add_season_number(self, result: LinkedEntities, number: int, text: str, start: int, end: int,
+                           via: str, confidence: float) -> None:
+        found = self._season_by_number.get(number, [])
+        if not found:
+            if via != "bare_number":
+                known = sorted(self._season_by_number)
+                span = f"{known[0]}-{known[-1]}" if known else "none"
+                result.unresolved.append(f"season {number} (the graph holds seasons {span})")
+            return
+        best, others = found[0], found[1:]
+        result.links.append(EntityLink(
+            "season", text, start, end, best.id, best.name, confidence if not others else round(1 / len(found), 2),
+            tuple(Candidate(s.id, s.name, s.version) for s in others), via, number))
+
+    # -- resolving an alias match -------------------------------------------------------------------
+    def _resolve(self, question, words, i, length, entries, context, signal, fuzzy: float = 0.0,
+                 claimed: list[bool] | None = None):
+        span = words[i:i + length]
+        # "the Black Widow Brigade": a common-word name inside a longer capitalised phrase is not a name
+        if length == 1 and span[0].key in COMMON_WORD_NAMES and claimed is not None and any(
+                0 <= k < len(words) and not claimed[k] and words[k].capital and not (k < i and words[k].sentence_start)
+                for k in (i - 1, i + 1)):
+            return None
+        text = question[span[0].start:span[-1].end]
+        kinds = {kind for kind, _, _ in entries}
+        near = {words[k].key for k in (i - 1, i + length) if 0 <= k < len(words)}
+        tribe_word = bool(near & {"tribe", "tribes"})
+        if "season" in kinds:
+            return self._season_link(words, i, span, text, entries, context, signal, fuzzy)
+        link = None
+        tribe_in_context = any(kind == "tribe" and self.tribes[eid].season_id in context for kind, eid, _ in entries)
+        person_in_context = any(kind == "person" and self.people[eid].season_ids & context for kind, eid, _ in entries)
+        if tribe_in_context and not person_in_context:
+            tribe_word = True  # "David" in a question about season 37 is the David tribe
+        if "person" in kinds and not (tribe_word and "tribe" in kinds):
+            link = self._person_link(words, i, span, text, entries, context, signal, fuzzy)
+        if link is None and "tribe" in kinds:
+            link = self._tribe_link(span, text, entries, context, signal, tribe_word, fuzzy)
+        return link
+
+    def _person_link(self, words, i, span, text, entries, context, signal, fuzzy):
+        how: dict[str, str] = {}
+        for kind, cid, h in entries:
+            if kind == "person" and (cid not in how or KIND_RANK[h] < KIND_RANK[how[cid]]):
+                how[cid] = h
+        if any(KIND_RANK[h] < KIND_RANK["last_name"] for h in how.values()):
+            # "Chase" is Chase Rice, not Michelle Chase: a surname alone yields to a name people go by
+            how = {c: h for c, h in how.items() if h != "last_name"}
+        narrowed = [c for c in how if self.people[c].season_ids & context]
+        pool = narrowed or list(how)
+        after = words[i + len(span)] if i + len(span) < len(words) else None
+        strong = span[-1].possessive or bool(narrowed) or (after is not None and after.key in PERSON_VERBS)
+        factor = fuzzy or accepted(span, signal, strong)
+        if not factor:
+            return None
+        pool.sort(key=lambda c: (KIND_RANK[how[c]], -len(self.people[c].seasons), c))
+        best = self.people[pool[0]]
+        via = ("fuzzy:" if fuzzy else "") + how[best.castaway_id] + ("+season" if narrowed and len(how) > 1 else "")
+        if len(pool) == 1:
+            confidence = CONFIDENCE[how[best.castaway_id]] * factor * (0.95 if narrowed and len(how) > 1 else 1)
+        else:
+            confidence = round(1 / len(pool), 2)
+        alternatives = tuple(Candidate(c, self.people[c].display, seasons_text(self.people[c].seasons))
+                             for c in pool[1:9])
+        return EntityLink("person", text, span[0].start, span[-1].end, best.castaway_id, best.display,
+                          round(confidence, 2), alternatives, via, None, best.seasons)
+
+    def _season_link(self, words, i, span, text, entries, context, signal, fuzzy):
+        ids = list(dict.fromkeys(eid for kind, eid, _ in entries if kind == "season"))
+        hows = {h for kind, _, h in entries if kind == "season"}
+        season = self.seasons[ids[0]]
+        phrase = " ".join(w.key for w in span)
+        if "name" in hows:
+            confidence, via = 0.99, "name"
+        elif "acronym" in hows and len(span) == 1:
+            word = span[0].text
+            if not (word[:1].isupper() and word != word.upper() and word != word.lower()):
+                return None
+            confidence, via = 0.9, "acronym"
+        else:
+            factor = fuzzy or accepted(span, signal, strong=False, lenient_multiword=len(span) >= 3)
+            if not factor:
+                return None
+            before = words[i - 1].key if i else ""
+            elsewhere = sum(bool(re.search(rf"(?i)(?<!\w){re.escape(text)}(?!\w)", s.places))
+                            for s in self.seasons.values() if s.id != season.id)
+            if elsewhere and before in ("in", "at", "filmed", "from", "near", "to"):
+                return None  # "seasons filmed in Fiji": the place, not Survivor: Fiji
+            if phrase in TWIST_SEASONS and context - {season.id}:
+                return None  # "sent to Redemption Island in season 23": the twist
+            confidence = (0.75 if elsewhere == 1 else 0.6) if elsewhere else 0.7 if phrase in TWIST_SEASONS else 0.9 if len(span) == 1 else 0.95
+            confidence *= factor
+            via = ("fuzzy:" if fuzzy else "") + "subtitle"
+        others = tuple(Candidate(self.seasons[s].id, self.seasons[s].name) for s in ids[1:])
+        return EntityLink("season", text, span[0].start, span[-1].end, season.id, season.name,
+                          round(confidence if not others else 1 / len(ids), 2), others, via, season.number)
+
+    def _tribe_link(self, span, text, entries, context, signal, tribe_word, fuzzy):
+        ids = list(dict.fromkeys(eid for kind, eid, _ in entries if kind == "tribe"))
+        narrowed = [t for t in ids if self.tribes[t].season_id in context]
+        pool = sorted(narrowed or ids, key=lambda t: self.tribes[t].season)
+        factor = fuzzy or accepted(span, signal, strong=tribe_word or bool(narrowed))
+        if not factor:
+            return None
+        best = self.tribes[pool[0]]
+        alternatives = tuple(Candidate(t, self.tribes[t].name, f"season {self.tribes[t].season}") for t in pool[1:])
+        confidence = 0.9 * factor if len(pool) == 1 else 1 / len(pool)
+        return EntityLink("tribe", text, span[0].start, span[-1].end, best.id, best.name, round(confidence, 2),
+                          alternatives, ("fuzzy:" if fuzzy else "") + "tribe", best.season)
+
+    def _fuzzy(self, question: str, words: list[Word], claimed: list[bool], signal: bool,
+               result: LinkedEntities) -> None:
+        """Small misspellings of distinctive names ("Parvarti"): capitalised, mid-sentence words only."""
+        context = {l.entity_id for l in result.links if l.kind == "season"}
+        for i, w in enumerate(words):
+            if claimed[i] or not signal or not w.capital or w.sentence_start or len(w.key) < 5 \
+                    or w.key in VOCABULARY or w.key in COMMON_WORD_NAMES or (w.key,) in self._index:
+                continue
+            matches = [m for m in difflib.get_close_matches(w.key, self._fuzzy_keys, n=3, cutoff=0.85)
+                       if m[0] == w.key[0] and abs(len(m) - len(w.key)) <= 2][:2]
+            if not matches:
+                continue
+            ratios = [difflib.SequenceMatcher(None, w.key, m).ratio() for m in matches]
+            if len(ratios) > 1 and ratios[0] - ratios[1] < 0.05:
+                continue  # two names equally close: no guess
+            link = self._resolve(question, words, i, 1, self._index[(matches[0],)], context, signal,
+                                 fuzzy=round(0.7 * ratios[0], 2))
+            if link is not None:
+                result.links.append(link)
+
