@@ -83,6 +83,33 @@ def status(as_json: bool) -> None:
             click.echo(f"  {values}")
 
 
+@main.command()
+@click.argument("question")
+@click.option("--mode", type=click.Choice(["traditional", "graph", "agentic", "all"]), default="all",
+              show_default=True, help="Which strategy answers.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result objects as JSON (see README).")
+@click.option("--no-llm", is_flag=True, help="Run without a model: retrieval and deterministic routing only.")
+def ask(question: str, mode: str, as_json: bool, no_llm: bool) -> None:
+    """Answer QUESTION with one strategy or all three, with evidence and costs."""
+    from survivorgraph.core import SurvivorGraph
+    from survivorgraph.render import render_result
+
+    modes = ["traditional", "graph", "agentic"] if mode == "all" else [mode]
+    core = SurvivorGraph(llm=None if no_llm else "auto")
+    try:
+        results = [core.ask(question, m) for m in modes]
+    finally:
+        core.close()
+    if as_json:
+        payload = [r.to_dict() for r in results]
+        click.echo(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str))
+        return
+    for result in results:
+        click.echo(render_result(result))
+    if any(r.answer_kind == "error" for r in results):
+        sys.exit(1)
+
+
 @main.command("env-example")
 def env_example_command() -> None:
     """Print the documented .env template (generated from the settings table)."""

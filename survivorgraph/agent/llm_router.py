@@ -1,0 +1,85 @@
+"""Route a question part with the LLM: native tool-calling where the provider parses tool calls, else
+schema-constrained JSON ({"tool": one of the tools, "params": {...}}). The choice is checked against the
+catalog's declared parameters before anything runs; an invalid choice falls back to text-to-Cypher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from survivorgraph.agent.intents import Plan
+from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
+from survivorgraph.errors import QueryParameterError
+
+ROUTER_SYSTEM = """You choose the one tool that answers a question about the TV show Survivor.
+{catalog}
+- text_to_cypher(question) - anything the predefined queries cannot answer from the graph.
+- chunk_search(query, seasons, castaway_ids) - narrative: why/how something happened, descriptions.
+Use the castaway_id and season numbers given with the question. Reply with JSON: {{"tool": ..., "params": {{...}}}}."""
+
+ROUTER_USER = """Known entities: {entities}
+Question: {question}"""
+
+EXTRA_TOOLS = [
+    {"type": "function", "function": {
+        "name": TEXT_TO_CYPHER, "description": "Write a Cypher query for questions no predefined query answers.",
+        "parameters": {"type": "object", "properties": {"question": {"type": "string"}}, "required": ["question"]}}},
+    {"type": "function", "function": {
+        "name": CHUNK_SEARCH, "description": "Search narrative text: why/how something happened, descriptions.",
+        "parameters": {"type": "object", "properties": {
+            "query": {"type": "string"}, "seasons": {"type": "array", "items": {"type": "integer"}},
+            "castaway_ids": {"type": "array", "items": {"type": "string"}}}, "required": ["query"]}}},
+]
+
+
+class LLMRouter:
+    def __init__(self, llm, catalog, tools: list[str]):
+        self.llm = llm
+        self.catalog = catalog
+        self.tools = tools
+        names = [t for t in tools if t in catalog]
+        self._system = ROUTER_SYSTEM.format(catalog=catalog.describe_for_llm(names, brief=True))
+        self._schema = {"type": "object", "required": ["tool", "params"], "additionalProperties": False,
+                        "properties": {"tool": {"type": "string", "enum": tools}, "params": {"type": "object"}}}
+        self._tool_specs = catalog.tool_specs(names) + [t for t in EXTRA_TOOLS if t["function"]["name"] in tools]
+
+    def route(self, question: str, entities: str) -> tuple[Plan, str]:
+        """A checked plan and how it was chosen ("tool call" / "json")."""
+        messages = [{"role": "system", "content": self._system},
+                    {"role": "user", "content": ROUTER_USER.format(entities=entities or "none", question=question)}]
+        if self.llm.supports_tools:
+            reply = self.llm.complete(messages, tools=self._tool_specs, max_tokens=200, label="route")
+            if reply.tool_calls:
+                call = reply.tool_calls[0]
+                return self._checked(call.name, call.arguments, question), "tool call"
+        reply = self.llm.complete(messages, json_schema=self._schema, max_tokens=200, label="route")
+        choice = reply.json() or {}
+        return self._checked(str(choice.get("tool", "")), choice.get("params") or {}, question), "json"
+
+    def _checked(self, tool: str, params: Any, question: str) -> Plan:
+        params = params if isinstance(params, dict) else {}
+        if tool == CHUNK_SEARCH and tool in self.tools:
+            return Plan(CHUNK_SEARCH, {"query": params.get("query") or question,
+                                       "seasons": _ints(params.get("seasons")),
+                                       "castaway_ids": [str(c) for c in params.get("castaway_ids") or []]},
+                        reason="LLM router", part=question)
+        if tool in self.catalog and tool in self.tools:
+            try:
+                self.catalog.get(tool).bind(params)
+                return Plan(tool, params, reason="LLM router", part=question)
+            except QueryParameterError as exc:
+                reason = f"LLM router chose {tool} with bad arguments ({exc}); writing Cypher instead"
+        else:
+            reason = f"LLM router chose {tool or 'nothing'}; writing Cypher instead"
+        if TEXT_TO_CYPHER in self.tools:
+            return Plan(TEXT_TO_CYPHER, {"question": question}, reason=reason, part=question)
+        return Plan(CHUNK_SEARCH, {"query": question}, reason=reason, part=question)
+
+
+def _ints(values: Any) -> list[int]:
+    out = []
+    for value in values or []:
+        try:
+            out.append(int(value))
+        except (TypeError, ValueError):
+            continue
+    return out

@@ -1,0 +1,34 @@
+"""Split a question into the parts it asks ("who won 45 AND who sat on the jury") and spot references
+("they", "that season") that must be filled from an earlier part's evidence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A new part starts at "and"/";"/"?" when a question word follows: "… wins, and how many seasons …".
+_SPLIT = re.compile(
+    r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b)"
+    r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
+_PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
+                         r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
+_SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Part:
+    text: str
+    refers_to_person: bool
+    refers_to_season: bool
+
+
+def split_parts(question: str, max_parts: int = 3) -> list[Part]:
+    pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
+    if len(pieces) > max_parts:  # a long list is one ask, not many
+        pieces = [question.strip()]
+    parts = []
+    for i, piece in enumerate(pieces):
+        later = i > 0
+        parts.append(Part(text=piece, refers_to_person=later and bool(_PERSON_REF.search(piece)),
+                          refers_to_season=later and bool(_SEASON_REF.search(piece))))
+    return parts or [Part(question.strip(), False, False)]

@@ -1,0 +1,107 @@
+"""The agent's tools: predefined catalog queries, freeform text-to-Cypher, and chunk search.
+
+Each tool turns a Plan into Evidence and records what it ran (Cypher + params, or the search) on the run,
+so the answer stays traceable to rows and chunks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivorgraph.agent.intents import Plan
+from survivorgraph.errors import QueryError, SurvivorGraphError
+from survivorgraph.retrievers.base import Run
+from survivorgraph.retrievers.traditional import to_evidence
+from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt
+
+TEXT_TO_CYPHER = "text_to_cypher"
+CHUNK_SEARCH = "chunk_search"
+
+
+@dataclass
+class Evidence:
+    part: str
+    plan: Plan
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    chunks: list[ChunkEvidence] = field(default_factory=list)
+    truncated: bool = False
+    error: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows and not self.chunks
+
+
+class Toolbox:
+    def __init__(self, *, store, catalog, text_store=None, cypher_writer=None, chunk_k: int = 4,
+                 row_cap: int = 60):
+        self.store = store
+        self.catalog = catalog
+        self.text_store = text_store
+        self.cypher_writer = cypher_writer  # a TextToCypherRetriever, or None without a model
+        self.chunk_k = chunk_k
+        self.row_cap = row_cap
+
+    def available(self) -> list[str]:
+        tools = list(self.catalog.names())
+        if self.cypher_writer is not None:
+            tools.append(TEXT_TO_CYPHER)
+        if self.text_store is not None:
+            tools.append(CHUNK_SEARCH)
+        return tools
+
+    def run(self, plan: Plan, run: Run, stage: str = "catalog") -> Evidence:
+        evidence = Evidence(part=plan.part, plan=plan)
+        with run.step(f"tool: {plan.tool}", params=plan.params, reason=plan.reason, part=plan.part) as step:
+            try:
+                if plan.tool == CHUNK_SEARCH:
+                    self._chunks(plan, evidence)
+                elif plan.tool == TEXT_TO_CYPHER:
+                    self._text_to_cypher(plan, evidence, run)
+                else:
+                    self._catalog(plan, evidence, run, stage)
+            except SurvivorGraphError as exc:
+                evidence.error = str(exc)
+                step.status = "error"
+                step.detail["error"] = str(exc)
+            step.detail.update(rows=len(evidence.rows), chunks=len(evidence.chunks))
+        return evidence
+
+    def _catalog(self, plan: Plan, evidence: Evidence, run: Run, stage: str) -> None:
+        query = self.catalog.get(plan.tool)
+        attempt = CypherAttempt(cypher=query.cypher, stage=stage, source=query.name)
+        run.result.cypher.append(attempt)
+        try:
+            attempt.params = query.bind(plan.params)
+            result = query.run(self.store, plan.params, row_cap=self.row_cap)
+        except QueryError as exc:
+            attempt.error = exc.db_message
+            raise
+        attempt.row_count, attempt.truncated, attempt.elapsed_ms = len(result.rows), result.truncated, result.elapsed_ms
+        run.add_db_time(result.elapsed_ms)
+        evidence.rows, evidence.columns, evidence.truncated = result.rows, result.columns, result.truncated
+
+    def _text_to_cypher(self, plan: Plan, evidence: Evidence, run: Run) -> None:
+        if self.cypher_writer is None:
+            raise SurvivorGraphError("freeform text-to-Cypher needs a model")
+        outcome = self.cypher_writer.generate_and_run(plan.params.get("question") or plan.part, run,
+                                                      stage="follow_up" if plan.reason.startswith("critic") else
+                                                      "generate")
+        if outcome is not None:
+            _, result = outcome
+            evidence.rows, evidence.columns, evidence.truncated = result.rows, result.columns, result.truncated
+
+    def _chunks(self, plan: Plan, evidence: Evidence) -> None:
+        if self.text_store is None:
+            raise SurvivorGraphError("chunk search needs the text index: run `make setup`")
+        params = plan.params
+        hits = self.text_store.search(params.get("query") or plan.part, k=params.get("k", self.chunk_k),
+                                      mode="hybrid", seasons=params.get("seasons") or None,
+                                      castaway_ids=params.get("castaway_ids") or None)
+        if not hits and (params.get("seasons") or params.get("castaway_ids")):
+            # A filter can be too narrow (a person's chunk may not name them); widen once, keep the season.
+            hits = self.text_store.search(params.get("query") or plan.part, k=self.chunk_k, mode="hybrid",
+                                          seasons=params.get("seasons") or None)
+        evidence.chunks = [to_evidence(h) for h in hits]

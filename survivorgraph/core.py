@@ -1,0 +1,89 @@
+"""The one core object the CLI, the app, the evaluation and the tests build: stores, model, retrievers.
+
+Everything is opened lazily, so `status` or a traditional-only question never waits for a model, and a
+backend that is down turns into a clear message in the column that needs it, not a crash of the rest.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cached_property
+
+from survivorgraph.config import Settings
+from survivorgraph.retrievers.base import Retriever
+from survivorgraph.retrievers.types import MODES, RetrievalResult
+
+
+class SurvivorGraph:
+    def __init__(self, settings: Settings | None = None, *, llm="auto"):
+        self.settings = settings or Settings.from_env()
+        self._llm_choice = llm
+        self._lock = threading.Lock()
+
+    # -- resources ------------------------------------------------------------------------------
+    @cached_property
+    def graph(self):
+        from survivorgraph.graph import open_graph_store
+
+        return open_graph_store(self.settings)
+
+    @cached_property
+    def text(self):
+        from survivorgraph.text.store import TextStore
+
+        return TextStore(self.settings)
+
+    @cached_property
+    def llm(self):
+        """The configured model, None when there is none ("no model" is a supported state)."""
+        if self._llm_choice != "auto":
+            return self._llm_choice
+        from survivorgraph.llm.provider import build_llm
+
+        return build_llm(self.settings)
+
+    @cached_property
+    def embedder(self):
+        return self.text.embedder
+
+    # -- retrievers -----------------------------------------------------------------------------
+    def retriever(self, mode: str) -> Retriever:
+        if mode not in MODES:
+            from survivorgraph.errors import ConfigError
+
+            raise ConfigError(f"Unknown mode {mode!r}: choose one of {', '.join(MODES)}.")
+        with self._lock:
+            cache = self.__dict__.setdefault("_retrievers", {})
+            if mode not in cache:
+                cache[mode] = self._build(mode)
+            return cache[mode]
+
+    def _build(self, mode: str) -> Retriever:
+        if mode == "traditional":
+            from survivorgraph.retrievers.traditional import TraditionalRetriever
+
+            return TraditionalRetriever(self.text, self.llm)
+        if mode == "graph":
+            from survivorgraph.retrievers.fewshot import FewShotBank
+            from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
+
+            return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder))
+        from survivorgraph.retrievers.agentic import AgenticRetriever
+
+        return AgenticRetriever.build(self)
+
+    def ask(self, question: str, mode: str) -> RetrievalResult:
+        """Answer with one strategy; a backend that cannot be opened becomes an error result."""
+        from survivorgraph.errors import SurvivorGraphError
+
+        try:
+            retriever = self.retriever(mode)
+        except SurvivorGraphError as exc:
+            return RetrievalResult(mode=mode, question=question, answer=str(exc), answer_kind="error",
+                                   errors=[str(exc)])
+        return retriever.ask(question)
+
+    def close(self) -> None:
+        for name in ("graph", "text"):
+            if name in self.__dict__:
+                self.__dict__[name].close()

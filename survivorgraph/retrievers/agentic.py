@@ -1,0 +1,197 @@
+"""Agentic graph RAG: link entities, split the question into parts, route each part (deterministic rules
+first, then the LLM router), run the tools, let the critic fire follow-up lookups for uncovered parts
+(at most `max_rounds`), and write one answer from all the evidence.
+
+Works without a model: linking, deterministic routing, catalog queries and chunk search need none; the
+answer is then extractive and labelled so.
+"""
+
+from __future__ import annotations
+
+from survivorgraph.agent import intents
+from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
+from survivorgraph.agent.intents import Plan, Slots
+from survivorgraph.agent.llm_router import LLMRouter
+from survivorgraph.agent.parts import Part, split_parts
+from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
+from survivorgraph.retrievers import prompts
+from survivorgraph.retrievers.answering import ANSWER_MAX_TOKENS, extractive_chunks, extractive_rows
+from survivorgraph.retrievers.base import Retriever, Run
+
+
+class AgenticRetriever(Retriever):
+    mode = "agentic"
+
+    def __init__(self, *, linker, toolbox: Toolbox, llm=None, max_rounds: int = 2, scope_text: str = ""):
+        super().__init__(llm)
+        self.linker = linker
+        self.toolbox = toolbox
+        self.max_rounds = max_rounds
+        self.scope_text = scope_text
+        self.router = LLMRouter(llm, toolbox.catalog, toolbox.available()) if llm is not None else None
+
+    @classmethod
+    def build(cls, core) -> AgenticRetriever:
+        from queries.catalog import load_catalog
+        from survivorgraph.errors import SurvivorGraphError
+        from survivorgraph.linking import EntityLinker
+
+        text_store = None
+        try:
+            text_store = core.text
+        except SurvivorGraphError:
+            pass  # no text index: the agent routes to graph tools only
+        cypher_writer = None
+        if core.llm is not None:
+            cypher_writer = core.retriever("graph")
+        info = core.graph.dataset_info() or {}
+        toolbox = Toolbox(store=core.graph, catalog=load_catalog(), text_store=text_store,
+                          cypher_writer=cypher_writer)
+        return cls(linker=EntityLinker.from_store(core.graph), toolbox=toolbox, llm=core.llm,
+                   scope_text=str(info.get("scope", "")))
+
+    # -- the loop ---------------------------------------------------------------------------------
+    def _answer(self, question: str, run: Run) -> None:
+        with run.step("link entities") as step:
+            linked = self.linker.link(question)
+            rewritten = self.linker.rewrite(question, linked)
+            step.detail.update(rewritten=rewritten, links=[f"{l.text} -> {l.name} ({l.entity_id})"
+                                                           for l in linked.links],
+                               ambiguous=[l.text for l in linked.ambiguous], unresolved=linked.unresolved)
+        if linked.unresolved and not linked.links:
+            run.result.answer_kind = "abstained"
+            run.result.answer = f"The data has no {', '.join(linked.unresolved)}, so it cannot answer this."
+            return
+        with run.step("split into parts") as step:
+            parts = split_parts(question)
+            step.detail["parts"] = [p.text for p in parts]
+        evidence: list[Evidence] = []
+        tried: dict[str, set[str]] = {p.text: set() for p in parts}
+        for part in parts:
+            slots = self._slots(part, linked, evidence)
+            for plan in self._plans(part, slots, linked, run):
+                tried[part.text].add(plan.tool)
+                evidence.append(self.toolbox.run(plan, run))
+        self._critic_rounds(parts, linked, evidence, tried, run)
+        self._compose(question, parts, evidence, run)
+
+    def _slots(self, part: Part, linked, evidence: list[Evidence]) -> Slots:
+        inside = [l for l in linked.links if not l.ambiguous and l.text in part.text]
+        seasons = sorted({l.season for l in inside if l.kind == "season" and l.season is not None})
+        people = list(dict.fromkeys(l.entity_id for l in inside if l.kind == "person"))
+        tribes = [(l.name.split(" (")[0], l.season) for l in inside if l.kind == "tribe" and l.season]
+        if not seasons and (part.refers_to_season or len(linked.season_numbers) == 1):
+            seasons = list(linked.season_numbers)  # "that season's jury" -> the season named earlier
+        if not people and part.refers_to_person:
+            people = _top_person(evidence)
+        return Slots(part.text, seasons, people, tribes)
+
+    def _plans(self, part: Part, slots: Slots, linked, run: Run) -> list[Plan]:
+        plans: list[Plan] = []
+        plan = intents.route(slots)
+        with run.step("route", part=part.text) as step:
+            if plan is not None:
+                step.detail.update(tool=plan.tool, params=plan.params, how=plan.reason)
+                plans.append(plan)
+            elif self.router is not None:
+                entities = self.linker.rewrite(part.text, linked) if linked.links else ""
+                chosen, how = self.router.route(part.text, _entity_note(slots))
+                step.detail.update(tool=chosen.tool, params=chosen.params, how=f"LLM ({how}): {chosen.reason}",
+                                   entities=entities)
+                plans.append(chosen)
+            else:
+                step.detail["how"] = "no rule fits and no model is configured: searching the text"
+        narrative = intents.is_narrative(part.text)
+        if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans) and not any(
+                p.tool == CHUNK_SEARCH for p in plans):
+            plans.append(Plan(CHUNK_SEARCH, {"query": part.text, "seasons": slots.seasons,
+                                             "castaway_ids": slots.people},
+                              reason="narrative question" if narrative else "fallback: text search", part=part.text))
+        return plans
+
+    def _critic_rounds(self, parts: list[Part], linked, evidence: list[Evidence], tried: dict[str, set[str]],
+                       run: Run) -> None:
+        for round_no in range(1, self.max_rounds + 1):
+            with run.step(f"critic round {round_no}") as step:
+                verdicts = deterministic_verdicts([p.text for p in parts], evidence)
+                if self.llm is not None:
+                    verdicts = [self._llm_check(v, evidence) for v in verdicts]
+                step.detail["verdicts"] = [{"part": v.part, "covered": v.covered, "missing": v.missing,
+                                            "by": v.judged_by} for v in verdicts]
+                todo = [v for v in verdicts if not v.covered]
+            if not todo:
+                return
+            fired = False
+            for verdict in todo:
+                slots = self._slots(next(p for p in parts if p.text == verdict.part), linked, evidence)
+                plan = follow_up(verdict, tried[verdict.part], self.toolbox.available(), slots.seasons, slots.people)
+                if plan is not None:
+                    tried[verdict.part].add(plan.tool)
+                    evidence.append(self.toolbox.run(plan, run, stage="follow_up"))
+                    fired = True
+            if not fired:
+                return
+
+    def _llm_check(self, verdict, evidence: list[Evidence]):
+        """Ask the model only about parts whose evidence came from an uncertain source."""
+        mine = [e for e in evidence if e.part == verdict.part]
+        trusted = any(not e.empty and e.plan.reason.startswith("deterministic") for e in mine)
+        if not verdict.covered or trusted:
+            return verdict
+        return llm_verdict(self.llm, verdict.part, evidence)
+
+    def _compose(self, question: str, parts: list[Part], evidence: list[Evidence], run: Run) -> None:
+        result = run.result
+        useful = [e for e in evidence if not e.empty]
+        result.chunks = [c for e in useful for c in e.chunks]
+        with_rows = [e for e in useful if e.rows]
+        if len(with_rows) == 1:
+            result.rows, result.columns = with_rows[0].rows, with_rows[0].columns
+        elif with_rows:
+            result.rows = [{"part": e.part, **row} for e in with_rows for row in e.rows]
+            result.columns = ["part"] + list(dict.fromkeys(c for e in with_rows for c in e.columns))
+        if not useful:
+            result.answer_kind = "abstained"
+            result.answer = "No tool found evidence for this question, so the data does not show an answer."
+            return
+        items = [(e.part, _source(e), e.rows, e.chunks) for e in useful]
+        if self.llm is None:
+            result.answer_kind = "extractive"
+            result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(
+                f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
+                for part, _, rows, chunks in items)
+            return
+        with run.step("write answer", parts=len(parts), evidence=len(useful)):
+            reply = self.llm.complete(
+                [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                 {"role": "user", "content": prompts.AGENT_USER.format(
+                     question=question, evidence=prompts.format_agent_evidence(items))}],
+                max_tokens=ANSWER_MAX_TOKENS, label="answer")
+            result.answer = reply.content.strip()
+
+
+def _top_person(evidence: list[Evidence]) -> list[str]:
+    """The person an earlier part found ("… and how many seasons did *they* play?")."""
+    for e in evidence:
+        for row in e.rows[:1]:
+            for key in ("castaway_id", "winner_id", "player_id"):
+                if isinstance(row.get(key), str):
+                    return [row[key]]
+    return []
+
+
+def _entity_note(slots: Slots) -> str:
+    bits = []
+    if slots.people:
+        bits.append("castaway_id " + ", ".join(slots.people))
+    if slots.seasons:
+        bits.append("season " + ", ".join(str(s) for s in slots.seasons))
+    return "; ".join(bits)
+
+
+def _source(e: Evidence) -> str:
+    if e.plan.tool == CHUNK_SEARCH:
+        return "text passages"
+    if e.plan.tool == TEXT_TO_CYPHER:
+        return "generated Cypher"
+    return f"graph query {e.plan.tool}({', '.join(f'{k}={v}' for k, v in e.plan.params.items())})"

@@ -1,0 +1,68 @@
+"""Write the final answer from evidence: with an LLM (rows or chunks only), or extractively without one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from survivorgraph.retrievers import prompts
+from survivorgraph.retrievers.types import ChunkEvidence
+
+ANSWER_MAX_TOKENS = 200
+
+
+def answer_from_rows(llm, question: str, rows: Sequence[dict[str, Any]], cypher: str,
+                     truncated: bool = False) -> str:
+    if not rows:
+        return "The graph has no rows for this question, so the data does not show an answer."
+    messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                {"role": "user", "content": prompts.ROWS_USER.format(
+                    question=question, cypher=cypher.strip(), count=len(rows),
+                    truncated=", truncated at the row cap" if truncated else "",
+                    rows=prompts.format_rows(rows))}]
+    return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+
+
+def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence]) -> str:
+    if not chunks:
+        return "No passage was retrieved for this question, so the text does not show an answer."
+    messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                {"role": "user", "content": prompts.CHUNKS_USER.format(
+                    question=question, passages=format_passages(chunks))}]
+    return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+
+
+def format_passages(chunks: Sequence[ChunkEvidence], max_chars: int = 900) -> str:
+    parts = []
+    for i, chunk in enumerate(chunks, 1):
+        where = ", ".join(p for p in (f"season {chunk.season}" if chunk.season else "",
+                                      f"episode {chunk.episode}" if chunk.episode else "") if p)
+        text = chunk.text if len(chunk.text) <= max_chars else chunk.text[:max_chars].rsplit(" ", 1)[0] + " …"
+        parts.append(f"[{i}] ({where or chunk.title}) {text}")
+    return "\n".join(parts)
+
+
+def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 10) -> str:
+    """No model: the rows themselves, readably, labelled as such."""
+    if not rows:
+        return "No rows matched."
+    if len(rows) == 1 and len(rows[0]) <= 4:
+        return "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items())
+    lines = [", ".join(f"{k}: {_short(v)}" for k, v in row.items()) for row in rows[:limit]]
+    more = f"\n… and {len(rows) - limit} more rows" if len(rows) > limit else ""
+    return "\n".join(f"- {line}" for line in lines) + more
+
+
+def extractive_chunks(chunks: Sequence[ChunkEvidence], limit: int = 2) -> str:
+    if not chunks:
+        return "No passage matched."
+    best = chunks[:limit]
+    return "\n\n".join(f"[{i}] {c.text[:500]}" for i, c in enumerate(best, 1))
+
+
+def _short(value: Any, limit: int = 200) -> str:
+    if isinstance(value, list):
+        text = ", ".join(str(v) for v in value)
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -1,0 +1,102 @@
+"""The retriever base: subclasses implement `_answer`; `ask` adds timing, LLM accounting and error wrapping.
+
+No subclass can forget the uniform wrapper: every result has its mode, total / LLM / database time,
+the LLM calls it made, and a clear error message instead of an exception when something fails.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from survivorgraph.errors import NoModelError, SurvivorGraphError
+from survivorgraph.retrievers.types import RetrievalResult, TraceStep
+
+MAX_QUESTION_CHARS = 2000
+logger = logging.getLogger(__name__)
+
+
+class Run:
+    """What one `ask` accumulates while it works: trace steps and database time."""
+
+    def __init__(self, result: RetrievalResult):
+        self.result = result
+        self.db_ms = 0.0
+
+    @contextmanager
+    def step(self, name: str, **detail: Any) -> Iterator[TraceStep]:
+        step = TraceStep(name=name, detail=dict(detail))
+        started = time.perf_counter()
+        try:
+            yield step
+        except Exception as exc:
+            step.status = "error"
+            step.detail["error"] = str(exc)
+            raise
+        finally:
+            step.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
+            self.result.trace.append(step)
+
+    def add_db_time(self, ms: float) -> None:
+        self.db_ms += ms
+
+
+def check_question(question: str) -> str:
+    """Reject input no retriever can use, with a message a user understands."""
+    if not isinstance(question, str):
+        raise SurvivorGraphError("The question must be text.")
+    cleaned = "".join(ch for ch in question if ch.isprintable() or ch in "\n\t").strip()
+    if not cleaned:
+        raise SurvivorGraphError("The question is empty: type a question about Survivor.")
+    if len(cleaned) > MAX_QUESTION_CHARS:
+        raise SurvivorGraphError(f"The question is {len(cleaned)} characters long; keep it under "
+                                 f"{MAX_QUESTION_CHARS}.")
+    if sum(ch.isalpha() for ch in cleaned) < 2:
+        raise SurvivorGraphError("That does not look like a question: use words, e.g. 'Who won season 45?'.")
+    return cleaned
+
+
+class Retriever(ABC):
+    mode: str = "?"
+
+    def __init__(self, llm=None):
+        self.llm = llm
+
+    @abstractmethod
+    def _answer(self, question: str, run: Run) -> None:
+        """Fill run.result (answer, evidence, trace). Raise SurvivorGraphError for expected failures."""
+
+    def ask(self, question: str) -> RetrievalResult:
+        result = RetrievalResult(mode=self.mode, question=question if isinstance(question, str) else "",
+                                 model=self.llm.model if self.llm is not None else None)
+        run = Run(result)
+        started = time.perf_counter()
+        calls: list = []
+        try:
+            result.question = check_question(question)
+            if self.llm is not None:
+                with self.llm.call_log.capture() as calls:
+                    self._answer(result.question, run)
+            else:
+                self._answer(result.question, run)
+        except NoModelError as exc:
+            result.answer_kind = "no_model"
+            result.errors.append(str(exc))
+            result.answer = str(exc)
+        except SurvivorGraphError as exc:
+            result.answer_kind = "error"
+            result.errors.append(str(exc))
+            result.answer = result.answer or str(exc)
+        except Exception as exc:  # a bug must not take down the page's other columns; keep it visible
+            logger.exception("%s retriever failed", self.mode)
+            result.answer_kind = "error"
+            result.errors.append(f"internal error ({type(exc).__name__}: {exc}); see the log")
+        total = (time.perf_counter() - started) * 1000
+        result.llm_calls = [c.to_dict() for c in calls]
+        llm_ms = sum(c.latency_s for c in calls) * 1000
+        result.timings = {"total_ms": round(total, 1), "llm_ms": round(llm_ms, 1), "db_ms": round(run.db_ms, 1)}
+        return result

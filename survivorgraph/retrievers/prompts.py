@@ -1,0 +1,95 @@
+"""Prompt texts. The system prompts form a stable prefix (instructions + schema) so llama.cpp's prompt
+cache reuses it across questions; anything question-specific comes after it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+CYPHER_SYSTEM = """You translate questions about the TV show Survivor into one read-only Cypher query.
+Rules:
+- Use only the labels, relationship types, directions and properties in the schema below.
+- A person is a Player (keyed by castaway_id); one appearance in one season is a PlayerSeason.
+  Count people with Player, appearances with PlayerSeason. Find a person by name with
+  `WHERE 'Name' IN p.aliases` on Player, or `ps.name = 'Full Name'` on PlayerSeason.
+- Seasons are (:Season {{number}}); PlayerSeason, Episode and Tribe also carry `season` (a number).
+- Use the allowed enum values exactly (e.g. exit_type 'medevac', scope 'individual').
+- Return named columns (AS ...), order results, and add LIMIT 50 for lists.
+- One statement. Never CREATE, MERGE, SET, DELETE, REMOVE, DROP, LOAD CSV or CALL.
+- Reply with the Cypher only, no explanation.
+
+Schema:
+{schema}"""
+
+CYPHER_USER = """Examples:
+{examples}
+
+Question: {question}
+Cypher:"""
+
+REPAIR_USER = """The query failed.
+Query:
+{cypher}
+Error: {error}
+Write a corrected query for the same question: {question}
+Reply with the Cypher only."""
+
+EMPTY_USER = """The query ran but returned no rows:
+{cypher}
+Maybe a name, value or relationship direction is wrong (check the enum values and use
+`'Name' IN p.aliases` for people). Write a different query for: {question}
+Reply with the Cypher only."""
+
+ANSWER_SYSTEM = """You answer questions about the TV show Survivor using only the evidence given.
+Be concise: one or two sentences, or a short list. Use the numbers and names exactly as they appear in
+the evidence. If the evidence does not contain the answer, say that the data does not show it."""
+
+ROWS_USER = """Question: {question}
+Query used:
+{cypher}
+Result rows ({count}{truncated}):
+{rows}
+Answer:"""
+
+CHUNKS_USER = """Question: {question}
+Passages (cite them as [1], [2] ... with their season/episode):
+{passages}
+Answer only from the passages; if they do not contain the answer, say so.
+Answer:"""
+
+
+def format_rows(rows: Sequence[dict[str, Any]], limit: int = 25, max_chars: int = 2500) -> str:
+    """Rows as compact JSON lines, bounded: a small model's context is precious."""
+    lines: list[str] = []
+    used = 0
+    for row in rows[:limit]:
+        line = json.dumps(row, default=str, ensure_ascii=False)
+        if used + len(line) > max_chars:
+            lines.append("…")
+            break
+        lines.append(line)
+        used += len(line)
+    if len(rows) > limit and lines[-1] != "…":
+        lines.append(f"… ({len(rows) - limit} more rows)")
+    return "\n".join(lines) if lines else "(no rows)"
+
+
+def format_examples(examples: Sequence[dict[str, str]]) -> str:
+    return "\n\n".join(f"Question: {ex['question']}\nCypher:\n{ex['cypher'].strip()}" for ex in examples)
+
+AGENT_USER = """Question: {question}
+Evidence, part by part:
+{evidence}
+Answer every part of the question from this evidence only; name people and numbers exactly as shown.
+Answer:"""
+
+
+def format_agent_evidence(items) -> str:
+    """items: (part, source, rows, chunks) tuples; rows and passages bounded per part."""
+    blocks = []
+    for i, (part, source, rows, chunks) in enumerate(items, 1):
+        body = format_rows(rows, limit=15, max_chars=1500) if rows else "\n".join(
+            f"[{j}] {c.text[:500]}" for j, c in enumerate(chunks[:3], 1)) or "(nothing found)"
+        blocks.append(f"Part {i}: {part}\nSource: {source}\n{body}")
+    return "\n\n".join(blocks)

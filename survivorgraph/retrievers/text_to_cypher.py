@@ -1,0 +1,119 @@
+"""Graph RAG, text-to-Cypher: the LLM writes Cypher from the live schema and similar examples; the query is
+checked (read-only, dialect, schema), compiled, run read-only with a timeout and a row cap, and repaired
+from the database's own error text (at most `max_repairs` times, never re-running an identical query).
+An empty result gets one distinct retry prompt. The answer is written from the rows only.
+"""
+
+from __future__ import annotations
+
+from survivorgraph.cypher.dialect import normalise_for_backend
+from survivorgraph.cypher.safety import check_read_only, extract_cypher
+from survivorgraph.cypher.schema_check import check_against_schema
+from survivorgraph.errors import NoModelError, QueryError, UnsafeQueryError
+from survivorgraph.graph.base import GraphStore, QueryResult
+from survivorgraph.retrievers import prompts
+from survivorgraph.retrievers.answering import answer_from_rows
+from survivorgraph.retrievers.base import Retriever, Run
+from survivorgraph.retrievers.fewshot import FewShotBank
+from survivorgraph.retrievers.types import CypherAttempt
+
+CYPHER_MAX_TOKENS = 320
+
+
+class TextToCypherRetriever(Retriever):
+    mode = "graph"
+
+    def __init__(self, store: GraphStore, llm, bank: FewShotBank | None = None, *, max_repairs: int = 2,
+                 n_examples: int = 4):
+        super().__init__(llm)
+        self.store = store
+        self.bank = bank or FewShotBank.load()
+        self.max_repairs = max_repairs
+        self.n_examples = n_examples
+
+    def _answer(self, question: str, run: Run) -> None:
+        if self.llm is None:
+            from survivorgraph.llm.provider import NO_MODEL_MESSAGE
+
+            run.result.answer_kind = "no_model"
+            raise NoModelError("Text-to-Cypher needs a model. " + NO_MODEL_MESSAGE)
+        outcome = self.generate_and_run(question, run)
+        result = run.result
+        if outcome is None:
+            result.answer_kind = "error"
+            result.answer = "No valid query could be written for this question (see the attempts)."
+            return
+        attempt, rows = outcome
+        result.rows, result.columns = rows.rows, rows.columns
+        with run.step("write answer", rows=len(rows.rows)):
+            result.answer = answer_from_rows(self.llm, question, rows.rows, attempt.cypher, rows.truncated)
+        result.answer_kind = "generated" if rows.rows else "abstained"
+
+    def generate_and_run(self, question: str, run: Run, stage: str = "generate",
+                         ) -> tuple[CypherAttempt, QueryResult] | None:
+        """Write, check, run and repair. Returns the successful attempt and its rows, or None."""
+        schema = self.store.schema()
+        with run.step("choose examples") as step:
+            examples = self.bank.select(question, self.n_examples)
+            step.detail["examples"] = [e["question"] for e in examples]
+        messages = [{"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=schema.as_text())},
+                    {"role": "user", "content": prompts.CYPHER_USER.format(
+                        examples=prompts.format_examples(examples), question=question)}]
+        tried: set[str] = set()
+        empty_retried = False
+        repairs = 0
+        last_empty: tuple[CypherAttempt, QueryResult] | None = None
+        while True:
+            with run.step(f"LLM writes Cypher ({stage})"):
+                reply = self.llm.complete(messages, max_tokens=CYPHER_MAX_TOKENS, label=f"cypher-{stage}")
+            attempt = CypherAttempt(cypher=extract_cypher(reply.content), stage=stage, source="llm")
+            run.result.cypher.append(attempt)
+            if attempt.cypher in tried:
+                attempt.error = "identical to an earlier attempt; not run again"
+                feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
+            else:
+                tried.add(attempt.cypher)
+                rows = self._check_and_run(attempt, schema, run)
+                if rows is not None and rows.rows:
+                    return attempt, rows
+                if rows is not None:  # ran fine, no rows
+                    last_empty = (attempt, rows)
+                    if empty_retried:
+                        return last_empty
+                    empty_retried, stage = True, "empty_retry"
+                    messages = messages + [{"role": "assistant", "content": attempt.cypher},
+                                           {"role": "user", "content": prompts.EMPTY_USER.format(
+                                               cypher=attempt.cypher, question=question)}]
+                    continue
+                feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
+            if repairs >= self.max_repairs:
+                return last_empty
+            repairs += 1
+            stage = "repair"
+            messages = messages + [{"role": "assistant", "content": attempt.cypher},
+                                   {"role": "user", "content": feedback}]
+
+    def _check_and_run(self, attempt: CypherAttempt, schema, run: Run) -> QueryResult | None:
+        """Safety, dialect and schema checks, compile, then run read-only. Errors land on the attempt."""
+        with run.step("check and run Cypher") as step:
+            try:
+                cypher = check_read_only(attempt.cypher)
+                cypher, rewrites = normalise_for_backend(cypher, self.store.backend)
+                attempt.cypher, attempt.rewrites = cypher, list(rewrites)
+                problems = check_against_schema(cypher, schema)
+                if problems:
+                    raise QueryError("; ".join(str(p) for p in problems))
+                self.store.validate(cypher)
+                rows = self.store.query(cypher)
+            except UnsafeQueryError as exc:
+                attempt.error = f"refused: {exc}"
+            except QueryError as exc:
+                attempt.error = exc.db_message
+            if attempt.error:
+                step.status = "error"
+                step.detail["error"] = attempt.error
+                return None
+            attempt.row_count, attempt.truncated, attempt.elapsed_ms = len(rows.rows), rows.truncated, rows.elapsed_ms
+            run.add_db_time(rows.elapsed_ms)
+            step.detail.update(rows=len(rows.rows), truncated=rows.truncated)
+            return rows

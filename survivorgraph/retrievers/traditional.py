@@ -1,0 +1,39 @@
+"""Traditional RAG: embed the question, take the k nearest chunks from pgvector, answer from them only."""
+
+from __future__ import annotations
+
+from survivorgraph.retrievers.answering import answer_from_chunks, extractive_chunks
+from survivorgraph.retrievers.base import Retriever, Run
+from survivorgraph.retrievers.types import ChunkEvidence
+
+
+def to_evidence(hit) -> ChunkEvidence:
+    """A text-store hit as the result type shows it, with its provenance."""
+    return ChunkEvidence(chunk_id=hit.chunk_id, text=hit.text, score=round(float(hit.score or 0.0), 4),
+                         title=hit.heading or hit.title, season=hit.season, episode=hit.episode,
+                         section=hit.section, source=hit.source, license=hit.license)
+
+
+class TraditionalRetriever(Retriever):
+    mode = "traditional"
+
+    def __init__(self, text_store, llm=None, *, k: int = 6, search_mode: str = "vector"):
+        super().__init__(llm)
+        self.text_store = text_store
+        self.k = k
+        self.search_mode = search_mode
+
+    def _answer(self, question: str, run: Run) -> None:
+        result = run.result
+        with run.step("retrieve chunks", k=self.k, search=self.search_mode) as step:
+            hits = self.text_store.search(question, k=self.k, mode=self.search_mode)
+            step.detail["chunks"] = [h.chunk_id for h in hits]
+        run.add_db_time(run.result.trace[-1].elapsed_ms)
+        result.chunks = [to_evidence(h) for h in hits]
+        if self.llm is None:
+            result.answer_kind = "extractive"
+            result.answer = ("No model is configured, so these are the best-matching passages:\n\n"
+                             + extractive_chunks(result.chunks))
+            return
+        with run.step("write answer", chunks=len(hits)):
+            result.answer = answer_from_chunks(self.llm, question, result.chunks)

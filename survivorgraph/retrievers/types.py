@@ -1,0 +1,93 @@
+"""The one result type every retriever returns; the app, the CLI (`--json`) and the evaluation read it.
+
+JSON shape (`RetrievalResult.to_dict()`), documented in the README:
+  mode, question, answer, answer_kind (generated | extractive | abstained | no_model | error),
+  evidence: {rows: [...], columns: [...], cypher: [CypherAttempt], chunks: [ChunkEvidence]},
+  trace: [TraceStep], timings: {total_ms, llm_ms, db_ms}, usage: {llm_calls, prompt_tokens,
+  completion_tokens}, llm_calls: [LLMCall], errors: [str], model, scope
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+AnswerKind = Literal["generated", "extractive", "abstained", "no_model", "error"]
+MODES = ("traditional", "graph", "agentic")
+
+
+@dataclass
+class CypherAttempt:
+    """One query as it was run: generated, repaired or taken from the catalog."""
+
+    cypher: str
+    params: dict[str, Any] = field(default_factory=dict)
+    stage: str = "generate"  # generate | repair | empty_retry | catalog | follow_up
+    source: str = ""         # catalog query name, or "llm"
+    error: str | None = None
+    row_count: int = 0
+    truncated: bool = False
+    rewrites: list[str] = field(default_factory=list)
+    elapsed_ms: float = 0.0
+
+
+@dataclass
+class ChunkEvidence:
+    chunk_id: str
+    text: str
+    score: float
+    title: str = ""
+    season: int | None = None
+    episode: int | None = None
+    section: str = ""
+    source: str = ""   # URL or table it came from
+    license: str = ""
+
+
+@dataclass
+class TraceStep:
+    name: str                      # e.g. "link entities", "route", "run catalog query", "critic"
+    detail: dict[str, Any] = field(default_factory=dict)
+    elapsed_ms: float = 0.0
+    status: str = "ok"             # ok | error | skipped
+
+
+@dataclass
+class RetrievalResult:
+    mode: str
+    question: str
+    answer: str = ""
+    answer_kind: AnswerKind = "generated"
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    cypher: list[CypherAttempt] = field(default_factory=list)
+    chunks: list[ChunkEvidence] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    llm_calls: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    model: str | None = None
+    scope: str = "unrestricted"
+
+    @property
+    def ok(self) -> bool:
+        return self.answer_kind != "error"
+
+    @property
+    def usage(self) -> dict[str, int]:
+        return {"llm_calls": len(self.llm_calls),
+                "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in self.llm_calls),
+                "completion_tokens": sum(c.get("completion_tokens", 0) for c in self.llm_calls)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode, "question": self.question, "answer": self.answer, "answer_kind": self.answer_kind,
+            "evidence": {"rows": self.rows, "columns": self.columns,
+                         "cypher": [asdict(c) for c in self.cypher], "chunks": [asdict(c) for c in self.chunks]},
+            "trace": [asdict(t) for t in self.trace], "timings": self.timings, "usage": self.usage,
+            "llm_calls": self.llm_calls, "errors": self.errors, "model": self.model, "scope": self.scope,
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), default=str, **kwargs)
