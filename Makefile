@@ -12,7 +12,7 @@ export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
 endif
 endif
 
-.PHONY: help setup install model llm-up llm-down graph app test test-fast db-up db-down up down bench-ingest status env-example clean
+.PHONY: help setup install model llm-up llm-down graph text bench-text app test test-fast db-up db-down up down bench-ingest status env-example clean
 
 help:
 	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
@@ -45,10 +45,17 @@ llm-down:
 setup: install model
 	$(BIN)/survivorgraph db up
 	$(BIN)/survivorgraph load-graph
+	$(PY) -m ingest.text.build --corpus auto
 	@echo "Ready: run 'make app'."
 
 graph:
 	$(BIN)/survivorgraph load-graph
+
+text:
+	$(PY) -m ingest.text.build --corpus auto
+
+bench-text:
+	$(PY) benchmarks/bench_text.py
 
 app:
 	$(BIN)/streamlit run app.py

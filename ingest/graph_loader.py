@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ingest.aired import annotate_aired
 from ingest.graph_model import GraphBuilder, NodeSet, RelSet, build_graph
 from ingest.survivor_data import SurvivorData, open_survivor_data
 from survivorgraph.config import Settings
@@ -95,7 +96,8 @@ def _write(target: LoadTarget, builder: GraphBuilder, store: GraphStore, report:
         report.relationships[rel.type] = report.relationships.get(rel.type, 0) + created
         if created != len(rel.rows):
             report.dropped[rel.type] = report.dropped.get(rel.type, 0) + len(rel.rows) - created
-    info = {"version": builder.version, "scope": report.scope, "loaded_at": dt.datetime.now(dt.UTC)
+    info = {"version": builder.version, "scope": report.scope, "viewer_scope": "unrestricted",
+            "loaded_at": dt.datetime.now(dt.UTC)
             .isoformat(timespec="seconds"), "source": "survivoR (MIT), github.com/doehm/survivoR",
             "source_table": "-", "source_key": "-", "dataset_version": builder.version}
     target.execute(f"CREATE (d:{META_LABEL}) SET d = $info" if not upsert else
@@ -131,7 +133,7 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
     try:
         t1 = time.perf_counter()
         data = data or open_survivor_data(settings)
-        builder = build_graph(data)
+        builder = annotate_aired(build_graph(data))
         timings["read+transform"] = time.perf_counter() - t1
         report = LoadReport(builder.version, str(data.scope))
         t2 = time.perf_counter()
@@ -142,6 +144,10 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
             _write(target, builder, store, report)
             _check(builder, report)
             target.commit()
+            if hasattr(store, "derived_graphs"):
+                # Per-scope views were cut from the previous graph: drop them; they rebuild on demand.
+                for name in store.derived_graphs():
+                    store.drop_graph(name)
         except BaseException as exc:
             target.abort()
             if isinstance(exc, SurvivorGraphError) and not isinstance(exc, LoadError):

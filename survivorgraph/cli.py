@@ -89,13 +89,17 @@ def status(as_json: bool) -> None:
               show_default=True, help="Which strategy answers.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result objects as JSON (see README).")
 @click.option("--no-llm", is_flag=True, help="Run without a model: retrieval and deterministic routing only.")
-def ask(question: str, mode: str, as_json: bool, no_llm: bool) -> None:
+@click.option("--watched", metavar="S:E", help="Spoiler guard: answer only from what aired up to season S "
+              "episode E (e.g. 44:6).")
+def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | None) -> None:
     """Answer QUESTION with one strategy or all three, with evidence and costs."""
+    from ingest.viewer_scope import ViewerScope
     from survivorgraph.core import SurvivorGraph
     from survivorgraph.render import render_result
 
     modes = ["traditional", "graph", "agentic"] if mode == "all" else [mode]
-    core = SurvivorGraph(llm=None if no_llm else "auto")
+    scope = ViewerScope.parse(watched) if watched else None
+    core = SurvivorGraph(llm=None if no_llm else "auto", scope=scope)
     try:
         results = [core.ask(question, m) for m in modes]
     finally:

@@ -15,17 +15,35 @@ from survivorgraph.retrievers.types import MODES, RetrievalResult
 
 
 class SurvivorGraph:
-    def __init__(self, settings: Settings | None = None, *, llm="auto"):
+    """`scope`: a viewer's watched point (ingest.viewer_scope.ViewerScope) or None for everything. It is
+    set by server code (the app's sidebar, the CLI's --watched), never from a question or a model."""
+
+    def __init__(self, settings: Settings | None = None, *, llm="auto", scope=None):
         self.settings = settings or Settings.from_env()
         self._llm_choice = llm
+        self.scope = scope
         self._lock = threading.Lock()
+
+    def for_scope(self, scope) -> "SurvivorGraph":
+        """The same model and text index, answering for another viewer scope (own graph, own caches)."""
+        other = SurvivorGraph(self.settings, llm=self.llm, scope=scope)
+        for shared in ("text", "embedder"):
+            if shared in self.__dict__:
+                other.__dict__[shared] = self.__dict__[shared]
+        return other
+
+    @property
+    def scope_text(self) -> str:
+        from ingest.viewer_scope import describe_scope
+
+        return describe_scope(self.scope)
 
     # -- resources ------------------------------------------------------------------------------
     @cached_property
     def graph(self):
-        from survivorgraph.graph import open_graph_store
+        from survivorgraph.graph.scopes import open_scoped_store
 
-        return open_graph_store(self.settings)
+        return open_scoped_store(self.settings, self.scope)
 
     @cached_property
     def text(self):
@@ -62,7 +80,7 @@ class SurvivorGraph:
         if mode == "traditional":
             from survivorgraph.retrievers.traditional import TraditionalRetriever
 
-            return TraditionalRetriever(self.text, self.llm)
+            return TraditionalRetriever(self.text, self.llm, scope=self.scope)
         if mode == "graph":
             from survivorgraph.retrievers.fewshot import FewShotBank
             from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
@@ -80,8 +98,10 @@ class SurvivorGraph:
             retriever = self.retriever(mode)
         except SurvivorGraphError as exc:
             return RetrievalResult(mode=mode, question=question, answer=str(exc), answer_kind="error",
-                                   errors=[str(exc)])
-        return retriever.ask(question)
+                                   errors=[str(exc)], scope=self.scope_text)
+        result = retriever.ask(question)
+        result.scope = self.scope_text
+        return result
 
     def close(self) -> None:
         for name in ("graph", "text"):

@@ -15,7 +15,8 @@ def cost_line(result: RetrievalResult) -> str:
 
 
 def render_result(result: RetrievalResult, max_rows: int = 8) -> str:
-    lines = [f"== {TITLES.get(result.mode, result.mode)} [{result.answer_kind}]", result.answer.strip(), ""]
+    scope = "" if result.scope == "unrestricted" else f" · {result.scope}"
+    lines = [f"== {TITLES.get(result.mode, result.mode)} [{result.answer_kind}]{scope}", result.answer.strip(), ""]
     for attempt in result.cypher:
         status = f"error: {attempt.error}" if attempt.error else f"{attempt.row_count} rows"
         lines.append(f"-- Cypher ({attempt.stage}{', ' + attempt.source if attempt.source else ''}; {status})")

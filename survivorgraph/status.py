@@ -42,9 +42,31 @@ def postgres_status(settings: Settings) -> dict[str, Any]:
         return {"backend": settings.postgres_backend, "state": "down", "message": str(exc)}
 
 
+def text_status(settings: Settings) -> dict[str, Any]:
+    from survivorgraph.text.store import text_stats
+
+    try:
+        stats = text_stats(settings)
+    except SurvivorGraphError as exc:
+        return {"state": "down", "message": str(exc)}
+    if stats is None:
+        return {"state": "empty", "message": "No text index yet: run `make setup` (or `make text`)."}
+    return {"state": "up", "chunks": stats.chunks, "documents": stats.documents, "corpus": stats.corpus,
+            "embedding_model": f"{stats.embedding_model} ({stats.embedding_dim}-d)",
+            "seasons_without_episode_text": list(stats.seasons_without_episodes)}
+
+
+def llm_status(settings: Settings) -> str:
+    from survivorgraph.llm.provider import describe_llm
+
+    return describe_llm(settings)
+
+
 def collect_status(settings: Settings) -> dict[str, Any]:
     return {
         "graph": graph_status(settings),
         "postgres": postgres_status(settings),
+        "text": text_status(settings),
+        "llm": llm_status(settings),
         "settings": {k: v for k, v in settings.describe().items() if v not in ("", "None")},
     }

@@ -12,7 +12,7 @@ from typing import Any
 from survivorgraph.agent.intents import Plan
 from survivorgraph.errors import QueryError, SurvivorGraphError
 from survivorgraph.retrievers.base import Run
-from survivorgraph.retrievers.traditional import to_evidence
+from survivorgraph.retrievers.traditional import scope_filter, to_evidence
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt
 
 TEXT_TO_CYPHER = "text_to_cypher"
@@ -36,13 +36,14 @@ class Evidence:
 
 class Toolbox:
     def __init__(self, *, store, catalog, text_store=None, cypher_writer=None, chunk_k: int = 4,
-                 row_cap: int = 60):
+                 row_cap: int = 60, scope=None):
         self.store = store
         self.catalog = catalog
         self.text_store = text_store
         self.cypher_writer = cypher_writer  # a TextToCypherRetriever, or None without a model
         self.chunk_k = chunk_k
         self.row_cap = row_cap
+        self.scope = scope  # chunk search stays inside the viewer's watched point
 
     def available(self) -> list[str]:
         tools = list(self.catalog.names())
@@ -97,11 +98,12 @@ class Toolbox:
         if self.text_store is None:
             raise SurvivorGraphError("chunk search needs the text index: run `make setup`")
         params = plan.params
+        scoped = scope_filter(self.scope)
         hits = self.text_store.search(params.get("query") or plan.part, k=params.get("k", self.chunk_k),
                                       mode="hybrid", seasons=params.get("seasons") or None,
-                                      castaway_ids=params.get("castaway_ids") or None)
+                                      castaway_ids=params.get("castaway_ids") or None, **scoped)
         if not hits and (params.get("seasons") or params.get("castaway_ids")):
             # A filter can be too narrow (a person's chunk may not name them); widen once, keep the season.
             hits = self.text_store.search(params.get("query") or plan.part, k=self.chunk_k, mode="hybrid",
-                                          seasons=params.get("seasons") or None)
+                                          seasons=params.get("seasons") or None, **scoped)
         evidence.chunks = [to_evidence(h) for h in hits]

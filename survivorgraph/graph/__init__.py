@@ -8,8 +8,9 @@ from survivorgraph.graph.base import GraphSchema, GraphStore, LoadTarget, QueryR
 __all__ = ["GraphSchema", "GraphStore", "LoadTarget", "QueryResult", "open_graph_store"]
 
 
-def open_graph_store(settings: Settings, *, start: bool = False) -> GraphStore:
-    """Connect to the configured graph. `start=True` starts the embedded server if it is not running."""
+def open_graph_store(settings: Settings, *, start: bool = False, graph_name: str | None = None) -> GraphStore:
+    """Connect to the configured graph. `start=True` starts the embedded server if it is not running;
+    `graph_name` picks another graph in the embedded server (the per-scope graphs)."""
     if settings.graph_backend == "neo4j":
         from survivorgraph.graph.neo4j_store import Neo4jStore
 
@@ -20,5 +21,5 @@ def open_graph_store(settings: Settings, *, start: bool = False) -> GraphStore:
     from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 
     server = EmbeddedFalkorDB(settings.state_dir, query_timeout_ms=settings.query_timeout_ms)
-    return FalkorDBStore(server, settings.falkordb_graph, timeout_ms=settings.query_timeout_ms,
+    return FalkorDBStore(server, graph_name or settings.falkordb_graph, timeout_ms=settings.query_timeout_ms,
                          row_cap=settings.query_row_cap, start=start)

@@ -53,9 +53,17 @@ class FalkorDBStore(GraphStore):
     def has_graph(self) -> bool:
         return self.graph_name in self._redis().execute_command("GRAPH.LIST")
 
+    def derived_graphs(self) -> list[str]:
+        """Graphs built from this one (per-scope views named '<graph>@<scope>')."""
+        return [g for g in self._redis().execute_command("GRAPH.LIST") if g.startswith(self.graph_name + "@")]
+
+    def drop_graph(self, name: str) -> None:
+        if name in self._redis().execute_command("GRAPH.LIST"):
+            self._redis().execute_command("GRAPH.DELETE", name)
+
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
              read_only: bool) -> tuple[list[str], Iterable[Sequence[Any]]]:
-        if not self.has_graph():
+        if read_only and not self.has_graph():
             raise NotLoadedError(f"The graph '{self.graph_name}' does not exist yet: run `make setup` to load it.")
         try:
             run = self._graph.ro_query if read_only else self._graph.query

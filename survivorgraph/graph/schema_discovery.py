@@ -9,8 +9,9 @@ from survivorgraph.graph.base import META_LABEL, GraphSchema
 if TYPE_CHECKING:
     from survivorgraph.graph.base import GraphStore
 
-# Provenance is on every node and relationship; the LLM gains nothing from seeing it each time.
-HIDDEN_PROPERTIES = {"source_table", "source_key", "dataset_version"}
+# Provenance and air-date bookkeeping are on every entity; the LLM gains nothing from seeing them.
+HIDDEN_PROPERTIES = {"source_table", "source_key", "dataset_version", "aired", "finale_known_at",
+                     "outcome_known_at"}
 ENUM_MAX_VALUES = 16
 SAMPLE = 400
 

@@ -22,12 +22,12 @@ from survivorgraph.retrievers.base import Retriever, Run
 class AgenticRetriever(Retriever):
     mode = "agentic"
 
-    def __init__(self, *, linker, toolbox: Toolbox, llm=None, max_rounds: int = 2, scope_text: str = ""):
+    def __init__(self, *, linker, toolbox: Toolbox, llm=None, max_rounds: int = 2, scope=None):
         super().__init__(llm)
         self.linker = linker
         self.toolbox = toolbox
         self.max_rounds = max_rounds
-        self.scope_text = scope_text
+        self.scope = scope
         self.router = LLMRouter(llm, toolbox.catalog, toolbox.available()) if llm is not None else None
 
     @classmethod
@@ -44,11 +44,9 @@ class AgenticRetriever(Retriever):
         cypher_writer = None
         if core.llm is not None:
             cypher_writer = core.retriever("graph")
-        info = core.graph.dataset_info() or {}
         toolbox = Toolbox(store=core.graph, catalog=load_catalog(), text_store=text_store,
-                          cypher_writer=cypher_writer)
-        return cls(linker=EntityLinker.from_store(core.graph), toolbox=toolbox, llm=core.llm,
-                   scope_text=str(info.get("scope", "")))
+                          cypher_writer=cypher_writer, scope=core.scope)
+        return cls(linker=EntityLinker.from_store(core.graph), toolbox=toolbox, llm=core.llm, scope=core.scope)
 
     # -- the loop ---------------------------------------------------------------------------------
     def _answer(self, question: str, run: Run) -> None:
@@ -60,7 +58,12 @@ class AgenticRetriever(Retriever):
                                ambiguous=[l.text for l in linked.ambiguous], unresolved=linked.unresolved)
         if linked.unresolved and not linked.links:
             run.result.answer_kind = "abstained"
-            run.result.answer = f"The data has no {', '.join(linked.unresolved)}, so it cannot answer this."
+            if self.scope is not None:
+                # The linker only knows what has aired for this viewer; do not say whether more exists.
+                run.result.answer = (f"{', '.join(linked.unresolved)} is beyond what you have watched "
+                                     f"({self.scope.describe()}), or not in the data; no answer is given.")
+            else:
+                run.result.answer = f"The data has no {', '.join(linked.unresolved)}, so it cannot answer this."
             return
         with run.step("split into parts") as step:
             parts = split_parts(question)

@@ -42,7 +42,7 @@ def format_passages(chunks: Sequence[ChunkEvidence], max_chars: int = 900) -> st
     return "\n".join(parts)
 
 
-def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 10) -> str:
+def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 50) -> str:
     """No model: the rows themselves, readably, labelled as such."""
     if not rows:
         return "No rows matched."

@@ -7,6 +7,11 @@ from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.types import ChunkEvidence
 
 
+def scope_filter(scope) -> dict:
+    """Text search arguments that keep a viewer's chunks inside what they have watched."""
+    return {} if scope is None else {"watched": (scope.season, scope.episode)}
+
+
 def to_evidence(hit) -> ChunkEvidence:
     """A text-store hit as the result type shows it, with its provenance."""
     return ChunkEvidence(chunk_id=hit.chunk_id, text=hit.text, score=round(float(hit.score or 0.0), 4),
@@ -17,16 +22,17 @@ def to_evidence(hit) -> ChunkEvidence:
 class TraditionalRetriever(Retriever):
     mode = "traditional"
 
-    def __init__(self, text_store, llm=None, *, k: int = 6, search_mode: str = "vector"):
+    def __init__(self, text_store, llm=None, *, k: int = 6, search_mode: str = "vector", scope=None):
         super().__init__(llm)
         self.text_store = text_store
         self.k = k
         self.search_mode = search_mode
+        self.scope = scope
 
     def _answer(self, question: str, run: Run) -> None:
         result = run.result
         with run.step("retrieve chunks", k=self.k, search=self.search_mode) as step:
-            hits = self.text_store.search(question, k=self.k, mode=self.search_mode)
+            hits = self.text_store.search(question, k=self.k, mode=self.search_mode, **scope_filter(self.scope))
             step.detail["chunks"] = [h.chunk_id for h in hits]
         run.add_db_time(run.result.trace[-1].elapsed_ms)
         result.chunks = [to_evidence(h) for h in hits]

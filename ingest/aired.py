@@ -1,0 +1,144 @@
+"""When each fact became known on air: an `aired` position on every node and relationship.
+
+Position = season * 1000 + episode (e.g. season 44 episode 6 -> 44006), so "watched through S44E6" is
+one integer comparison. A missing position means *restricted*, never *allowed*.
+
+Per label (node.aired):
+  Season         its premiere (S, 1); finale facts (winner_name, final_vote, n_finalists, n_jury, ended,
+                 viewers_mean) are known at `finale_known_at`
+  Episode        (S, E)
+  Player         the premiere of their first season
+  PlayerSeason   their season's premiere; outcome properties (place, result, exit_type, also_quit,
+                 exit_episode, exit_day, boot_order, jury, jury_status, juror_number, finalist, winner) are
+                 known at `outcome_known_at`: when they left the game (the finale for finalists)
+  Tribe          the first episode anyone was on it
+  TribalCouncil  (S, E) of the council
+  Advantage      the first episode it moved (found, received ...); else the finale
+Per relationship type (rel.aired): the later of its two end nodes and its own event:
+  CAST_VOTE, ATTENDED_TRIBAL, VOTED_OUT, ELIMINATED, IMMUNITY_WON_BY, REWARD_WON_BY, CONFESSIONALS_IN,
+  FOUND_ADVANTAGE, RECEIVED_ADVANTAGE, PLAYED_ADVANTAGE, ADVANTAGE_EVENT: the episode it happened in
+  MEMBER_OF      the first episode on that tribe (last_episode known at `finale_known_at`)
+  JURY_VOTE_FOR  the finale
+  PLAYED_IN, IN_SEASON, HAS_EPISODE, HAS_TRIBE, HAS_TRIBAL, HAS_ADVANTAGE: their end nodes
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ingest.graph_model import GraphBuilder
+
+# Properties known later than their entity: (label or type, the property holding when) -> properties.
+# A per-scope graph removes them where that position is missing or after the viewer's point.
+HIDDEN_GROUPS = {
+    ("Season", "finale_known_at"): ("winner_name", "final_vote", "n_finalists", "n_jury", "ended", "viewers_mean"),
+    ("PlayerSeason", "outcome_known_at"): ("place", "result", "exit_type", "also_quit", "exit_episode", "exit_day",
+                                           "boot_order", "jury", "jury_status", "juror_number", "finalist",
+                                           "winner"),
+    ("MEMBER_OF", "finale_known_at"): ("last_episode",),
+}
+
+EVENT_TYPES = {"CAST_VOTE", "ATTENDED_TRIBAL", "VOTED_OUT", "ELIMINATED", "IMMUNITY_WON_BY", "REWARD_WON_BY",
+               "CONFESSIONALS_IN", "FOUND_ADVANTAGE", "RECEIVED_ADVANTAGE", "PLAYED_ADVANTAGE", "ADVANTAGE_EVENT",
+               "MEMBER_OF"}
+
+
+def position(season: Any, episode: Any) -> int | None:
+    if not isinstance(season, int) or not isinstance(episode, int):
+        return None
+    return season * 1000 + episode
+
+
+def _season_of(version_season: str) -> int | None:
+    digits = version_season[2:]
+    return int(digits) if digits.isdigit() else None
+
+
+class AiredAnnotator:
+    def __init__(self, builder: GraphBuilder):
+        self.b = builder
+        self.finale: dict[str, int] = {}
+        for row in builder.nodes.get("Episode", _Empty()).rows:
+            vs = row["version_season"]
+            self.finale[vs] = max(self.finale.get(vs, 0), row["number"] or 0)
+        self.node_aired: dict[tuple[str, Any], int | None] = {}
+
+    def finale_of(self, vs: str) -> int | None:
+        return position(_season_of(vs), self.finale.get(vs))
+
+    def premiere_of(self, vs: str) -> int | None:
+        return position(_season_of(vs), 1) if vs in self.finale else None
+
+    def annotate(self) -> None:
+        nodes = self.b.nodes
+        for row in nodes.get("Season", _Empty()).rows:
+            self._set(row, "Season", "id", self.premiere_of(row["id"]))
+            row["finale_known_at"] = self.finale_of(row["id"])
+        for row in nodes.get("Episode", _Empty()).rows:
+            self._set(row, "Episode", "id", position(row["season"], row["number"]))
+        first_season: dict[str, int] = {}
+        for row in nodes.get("PlayerSeason", _Empty()).rows:
+            vs = row["version_season"]
+            finalist = row.get("exit_type") in ("winner", "runner_up")
+            left = self.finale_of(vs) if finalist else position(row["season"], row.get("exit_episode"))
+            self._set(row, "PlayerSeason", "id", self.premiere_of(vs))
+            row["outcome_known_at"] = left or self.finale_of(vs)
+            if self.premiere_of(vs) is not None:
+                cid = row["castaway_id"]
+                first_season[cid] = min(first_season.get(cid, 10**9), self.premiere_of(vs))
+        for row in nodes.get("Player", _Empty()).rows:
+            self._set(row, "Player", "castaway_id", first_season.get(row["castaway_id"]))
+        for row in nodes.get("TribalCouncil", _Empty()).rows:
+            self._set(row, "TribalCouncil", "id", position(row["season"], row["episode"]))
+        self._first_event_nodes("Tribe", "MEMBER_OF", "first_episode")
+        self._first_event_nodes("Advantage", None, "episode")
+        for rel in self.b.rels:
+            for row in rel.rows:
+                self._rel(rel, row)
+
+    def _first_event_nodes(self, label: str, rtype: str | None, prop: str) -> None:
+        """Tribes and advantages appear with their first event (membership, first move)."""
+        first: dict[str, int] = {}
+        for rel in self.b.rels:
+            if rel.end[0] != label or (rtype is not None and rel.type != rtype):
+                continue
+            if rtype is None and rel.type == "HAS_ADVANTAGE":
+                continue
+            for row in rel.rows:
+                at = position(row["props"].get("season"), row["props"].get(prop))
+                if at is not None:
+                    first[row["end"]] = min(first.get(row["end"], at), at)
+        for row in self.b.nodes.get(label, _Empty()).rows:
+            fallback = self.finale_of(row["version_season"]) if label == "Advantage" else None
+            self._set(row, label, "id", first.get(row["id"], fallback))
+
+    def _rel(self, rel, row: dict[str, Any]) -> None:
+        props = row["props"]
+        ends = [self.node_aired.get((rel.start[0], row["start"])), self.node_aired.get((rel.end[0], row["end"]))]
+        own: int | None = 0
+        if rel.type == "JURY_VOTE_FOR":
+            own = self.finale_of(str(row["start"]).split(":")[0])
+        elif rel.type in EVENT_TYPES:
+            episode = props.get("first_episode") if rel.type == "MEMBER_OF" else props.get("episode")
+            season = props.get("season")
+            if season is None:  # ATTENDED_TRIBAL / VOTED_OUT: the council's own position decides
+                own = 0
+            else:
+                own = position(season, episode)
+        if rel.type == "MEMBER_OF":
+            props["finale_known_at"] = self.finale_of(str(row["start"]).split(":")[0])
+        parts = ends + [own]
+        props["aired"] = None if any(p is None for p in parts) else max(parts)
+
+    def _set(self, row: dict[str, Any], label: str, key: str, aired: int | None) -> None:
+        row["aired"] = aired
+        self.node_aired[(label, row[key])] = aired
+
+
+class _Empty:
+    rows: list = []
+
+
+def annotate_aired(builder: GraphBuilder) -> GraphBuilder:
+    AiredAnnotator(builder).annotate()
+    return builder
