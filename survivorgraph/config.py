@@ -94,7 +94,7 @@ class Settings:
     embedding_model: str
 
     @classmethod
-    def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> "Settings":
+    def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> Settings:
         v = raw_values(env_file)
         built = cls(
             state_dir=_resolve(v["SURVIVORGRAPH_STATE_DIR"]),
