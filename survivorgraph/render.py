@@ -29,7 +29,7 @@ def render_result(result: RetrievalResult, max_rows: int = 8) -> str:
         if len(result.rows) > max_rows:
             lines.append(f"   … {len(result.rows) - max_rows} more")
     for i, chunk in enumerate(result.chunks, 1):
-        lines.append(f"-- [{i}] {chunk.title} (score {chunk.score}) — {chunk.source}")
+        lines.append(f"-- [{i}] score {chunk.score} · {chunk.source or chunk.title}")
     for error in result.errors:
         lines.append(f"!! {error}")
     lines.append(f"-- {cost_line(result)}")
