@@ -92,10 +92,14 @@ class AgenticRetriever(Retriever):
     def _plans(self, part: Part, slots: Slots, linked, run: Run) -> list[Plan]:
         plans: list[Plan] = []
         plan = intents.route(slots)
+        narrative = intents.is_narrative(part.text)
         with run.step("route", part=part.text) as step:
             if plan is not None:
                 step.detail.update(tool=plan.tool, params=plan.params, how=plan.reason)
                 plans.append(plan)
+            elif narrative and CHUNK_SEARCH in self.toolbox.available():
+                # "Why / describe / how did …" is a text question: no LLM call is needed to route it.
+                step.detail.update(tool=CHUNK_SEARCH, how="deterministic rule: narrative question -> text search")
             elif self.router is not None:
                 entities = self.linker.rewrite(part.text, linked) if linked.links else ""
                 chosen, how = self.router.route(part.text, _entity_note(slots))
@@ -104,12 +108,12 @@ class AgenticRetriever(Retriever):
                 plans.append(chosen)
             else:
                 step.detail["how"] = "no rule fits and no model is configured: searching the text"
-        narrative = intents.is_narrative(part.text)
         if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans) and not any(
                 p.tool == CHUNK_SEARCH for p in plans):
             plans.append(Plan(CHUNK_SEARCH, {"query": part.text, "seasons": slots.seasons,
                                              "castaway_ids": slots.people},
-                              reason="narrative question" if narrative else "fallback: text search", part=part.text))
+                              reason="deterministic: narrative question" if narrative else "fallback: text search",
+                              part=part.text))
         return plans
 
     def _critic_rounds(self, parts: list[Part], linked, evidence: list[Evidence], tried: dict[str, set[str]],
