@@ -22,7 +22,7 @@ class SurvivorGraph:
         self.settings = settings or Settings.from_env()
         self._llm_choice = llm
         self.scope = scope
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # building the agent builds the graph retriever inside it
 
     def for_scope(self, scope) -> "SurvivorGraph":
         """The same model and text index, answering for another viewer scope (own graph, own caches)."""
