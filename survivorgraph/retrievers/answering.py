@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,18 +29,48 @@ def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence]) -> s
         return "No passage was retrieved for this question, so the text does not show an answer."
     messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
                 {"role": "user", "content": prompts.CHUNKS_USER.format(
-                    question=question, passages=format_passages(chunks))}]
+                    question=question, passages=format_passages(chunks, question))}]
     return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
 
 
-def format_passages(chunks: Sequence[ChunkEvidence], max_chars: int = 900) -> str:
+def format_passages(chunks: Sequence[ChunkEvidence], question: str = "", max_chars: int = 900) -> str:
     parts = []
     for i, chunk in enumerate(chunks, 1):
         where = ", ".join(p for p in (f"season {chunk.season}" if chunk.season else "",
                                       f"episode {chunk.episode}" if chunk.episode else "") if p)
-        text = chunk.text if len(chunk.text) <= max_chars else chunk.text[:max_chars].rsplit(" ", 1)[0] + " …"
-        parts.append(f"[{i}] ({where or chunk.title}) {text}")
+        parts.append(f"[{i}] ({where or chunk.title}) {focused_snippet(chunk.text, question, max_chars)}")
     return "\n".join(parts)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
+_WORD = re.compile(r"[a-z0-9']+")
+_STOP = {"the", "a", "an", "of", "in", "on", "and", "or", "to", "who", "what", "which", "how", "why", "is", "was",
+         "were", "did", "does", "do", "for", "with", "by", "has", "have", "had", "he", "she", "they", "it", "his",
+         "her", "their", "at", "from", "that", "this", "as", "be", "survivor"}
+
+
+def focused_snippet(text: str, question: str, max_chars: int = 900) -> str:
+    """The passage cut to `max_chars` around the sentences that share the most words with the question,
+    kept in reading order — so a small model sees the relevant part of a long chunk, not its opening."""
+    if len(text) <= max_chars or not question:
+        return text if len(text) <= max_chars else text[:max_chars].rsplit(" ", 1)[0] + " …"
+    asked = {w for w in _WORD.findall(question.lower()) if w not in _STOP}
+    sentences = [x.strip() for x in _SENTENCE.split(text) if x.strip()]
+    scores = [len(asked & set(_WORD.findall(sentence.lower()))) for sentence in sentences]
+    chosen: set[int] = set()
+    used = 0
+    for i in sorted(range(len(sentences)), key=lambda j: (-scores[j], j)):
+        for j in (i, i + 1):  # a sentence and the one after it (the consequence usually follows)
+            if j < len(sentences) and j not in chosen and used + len(sentences[j]) <= max_chars:
+                chosen.add(j)
+                used += len(sentences[j]) + 1
+    kept = sorted(chosen)
+    pieces = []
+    for n, j in enumerate(kept):
+        if n and j != kept[n - 1] + 1:
+            pieces.append("…")
+        pieces.append(sentences[j])
+    return " ".join(pieces) or text[:max_chars]
 
 
 def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 50) -> str:

@@ -87,9 +87,11 @@ Answer:"""
 
 def format_agent_evidence(items) -> str:
     """items: (part, source, rows, chunks) tuples; rows and passages bounded per part."""
+    from survivorgraph.retrievers.answering import format_passages
+
     blocks = []
     for i, (part, source, rows, chunks) in enumerate(items, 1):
-        body = format_rows(rows, limit=15, max_chars=1500) if rows else "\n".join(
-            f"[{j}] {c.text[:500]}" for j, c in enumerate(chunks[:3], 1)) or "(nothing found)"
+        body = format_rows(rows, limit=15, max_chars=1500) if rows else format_passages(
+            chunks[:3], part, max_chars=700) or "(nothing found)"
         blocks.append(f"Part {i}: {part}\nSource: {source}\n{body}")
     return "\n\n".join(blocks)
