@@ -86,12 +86,20 @@ Answer:"""
 
 
 def format_agent_evidence(items) -> str:
-    """items: (part, source, rows, chunks) tuples; rows and passages bounded per part."""
+    """items: (part, source, rows, chunks) tuples, grouped per part: graph rows first, then at most two
+    passages cut to what the part asks (a small model is easily distracted by a third passage)."""
     from survivorgraph.retrievers.answering import format_passages
 
+    parts: dict[str, list] = {}
+    for part, source, rows, chunks in items:
+        parts.setdefault(part, []).append((source, rows, chunks))
     blocks = []
-    for i, (part, source, rows, chunks) in enumerate(items, 1):
-        body = format_rows(rows, limit=15, max_chars=1500) if rows else format_passages(
-            chunks[:3], part, max_chars=700) or "(nothing found)"
-        blocks.append(f"Part {i}: {part}\nSource: {source}\n{body}")
-    return "\n\n".join(blocks)
+    for i, (part, found) in enumerate(parts.items(), 1):
+        lines = [f"Part {i}: {part}"]
+        for source, rows, chunks in found:
+            if rows:
+                lines.append(f"Rows from {source}:\n{format_rows(rows, limit=15, max_chars=1500)}")
+            elif chunks:
+                lines.append(f"Passages:\n{format_passages(chunks[:2], part, max_chars=700)}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) or "(nothing found)"
