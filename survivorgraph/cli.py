@@ -114,6 +114,16 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
         sys.exit(1)
 
 
+@main.command("eval", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                        "help_option_names": []})
+@click.pass_context
+def eval_command(ctx: click.Context) -> None:
+    """Run the evaluation harness (python -m evaluation run --help lists the options)."""
+    from evaluation.cli import main as evaluation_main
+
+    sys.exit(evaluation_main(ctx.args))
+
+
 @main.command("env-example")
 def env_example_command() -> None:
     """Print the documented .env template (generated from the settings table)."""

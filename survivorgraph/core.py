@@ -49,7 +49,7 @@ class SurvivorGraph:
     def text(self):
         from survivorgraph.text.store import TextStore
 
-        return TextStore(self.settings)
+        return TextStore(self.settings, embedder=self.embedder)
 
     @cached_property
     def llm(self):
@@ -62,7 +62,10 @@ class SurvivorGraph:
 
     @cached_property
     def embedder(self):
-        return self.text.embedder
+        """The embedding model, loaded without Postgres (the graph column must not need the text store)."""
+        from survivorgraph.text.embeddings import make_embedder
+
+        return make_embedder(self.settings)
 
     # -- retrievers -----------------------------------------------------------------------------
     def retriever(self, mode: str) -> Retriever:
@@ -96,9 +99,11 @@ class SurvivorGraph:
 
         try:
             retriever = self.retriever(mode)
-        except SurvivorGraphError as exc:
-            return RetrievalResult(mode=mode, question=question, answer=str(exc), answer_kind="error",
-                                   errors=[str(exc)], scope=self.scope_text)
+        except Exception as exc:  # a backend that cannot open must not take the other columns down
+            message = str(exc) if isinstance(exc, SurvivorGraphError) else (
+                f"{mode} could not start ({type(exc).__name__}: {exc}); check `survivorgraph status`.")
+            return RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
+                                   errors=[message], scope=self.scope_text)
         result = retriever.ask(question)
         result.scope = self.scope_text
         return result

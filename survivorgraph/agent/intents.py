@@ -99,9 +99,17 @@ def _winners_jury_votes(s: Slots):
         return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
 
 
+@rule("most votes received")
+def _most_votes_received(s: Slots):
+    if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
+            r"\bvotes? (against|cast against)|\breceiv|\bgot\b|\bvoted for the most|\bmost votes\b") and not s.has(
+            r"\bjury votes?\b|\bcast the most\b|\bmost votes cast\b"):
+        return Plan("most_votes_received", {"limit": 5, **({"season": s.season} if s.season else {})})
+
+
 @rule("ranking of challenge wins")
 def _challenge_ranking(s: Slots):
-    if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b"):
+    if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b"):
         return None
     params: dict = {"limit": 5}
     if n := min_seasons(s.text):

@@ -10,7 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.intents import Plan
-from survivorgraph.errors import QueryError, SurvivorGraphError
+from survivorgraph.errors import (
+    BackendUnavailableError,
+    NoModelError,
+    NotLoadedError,
+    QueryError,
+    SurvivorGraphError,
+)
 from survivorgraph.retrievers.base import Run
 from survivorgraph.retrievers.traditional import scope_filter, to_evidence
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt
@@ -63,6 +69,8 @@ class Toolbox:
                     self._text_to_cypher(plan, evidence, run)
                 else:
                     self._catalog(plan, evidence, run, stage)
+            except (BackendUnavailableError, NotLoadedError, NoModelError):
+                raise  # a store or model that is down is the answer's problem, not "no evidence"
             except SurvivorGraphError as exc:
                 evidence.error = str(exc)
                 step.status = "error"

@@ -63,11 +63,13 @@ class FalkorDBStore(GraphStore):
 
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
              read_only: bool) -> tuple[list[str], Iterable[Sequence[Any]]]:
-        if read_only and not self.has_graph():
-            raise NotLoadedError(f"The graph '{self.graph_name}' does not exist yet: run `make setup` to load it.")
         try:
+            if read_only and not self.has_graph():
+                raise NotLoadedError(f"The graph '{self.graph_name}' does not exist yet: run `make setup` to load it.")
             run = self._graph.ro_query if read_only else self._graph.query
             result = run(cypher, params or None, timeout=timeout_ms)
+        except NotLoadedError:
+            raise
         except Exception as exc:
             raise _translate(exc, cypher) from exc
         columns = [_column_name(h) for h in (result.header or [])]

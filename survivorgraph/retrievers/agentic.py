@@ -16,6 +16,7 @@ from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.answering import ANSWER_MAX_TOKENS, extractive_chunks, extractive_rows
+from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers.base import Retriever, Run
 
 
@@ -102,10 +103,16 @@ class AgenticRetriever(Retriever):
                 step.detail.update(tool=CHUNK_SEARCH, how="deterministic rule: narrative question -> text search")
             elif self.router is not None:
                 entities = self.linker.rewrite(part.text, linked) if linked.links else ""
-                chosen, how = self.router.route(part.text, _entity_note(slots))
-                step.detail.update(tool=chosen.tool, params=chosen.params, how=f"LLM ({how}): {chosen.reason}",
-                                   entities=entities)
-                plans.append(chosen)
+                try:
+                    chosen, how = self.router.route(part.text, _entity_note(slots))
+                except SurvivorGraphError as exc:  # model down or slow: fall back to the text, say why
+                    run.result.errors.append(f"the model could not route this part ({exc})")
+                    step.status = "error"
+                    step.detail.update(how="LLM router failed: searching the text", error=str(exc))
+                else:
+                    step.detail.update(tool=chosen.tool, params=chosen.params, how=f"LLM ({how}): {chosen.reason}",
+                                       entities=entities)
+                    plans.append(chosen)
             else:
                 step.detail["how"] = "no rule fits and no model is configured: searching the text"
         if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans) and not any(
@@ -145,7 +152,10 @@ class AgenticRetriever(Retriever):
         trusted = any(not e.empty and e.plan.reason.startswith("deterministic") for e in mine)
         if not verdict.covered or trusted:
             return verdict
-        return llm_verdict(self.llm, verdict.part, evidence)
+        try:
+            return llm_verdict(self.llm, verdict.part, evidence)
+        except SurvivorGraphError:
+            return verdict  # no second opinion; the rule's verdict stands
 
     def _compose(self, question: str, parts: list[Part], evidence: list[Evidence], run: Run) -> None:
         result = run.result
@@ -168,13 +178,20 @@ class AgenticRetriever(Retriever):
                 f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
                 for part, _, rows, chunks in items)
             return
-        with run.step("write answer", parts=len(parts), evidence=len(useful)):
-            reply = self.llm.complete(
-                [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-                 {"role": "user", "content": prompts.AGENT_USER.format(
-                     question=question, evidence=prompts.format_agent_evidence(items))}],
-                max_tokens=ANSWER_MAX_TOKENS, label="answer")
-            result.answer = reply.content.strip()
+        try:
+            with run.step("write answer", parts=len(parts), evidence=len(useful)):
+                reply = self.llm.complete(
+                    [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                     {"role": "user", "content": prompts.AGENT_USER.format(
+                         question=question, evidence=prompts.format_agent_evidence(items))}],
+                    max_tokens=ANSWER_MAX_TOKENS, label="answer")
+                result.answer = reply.content.strip()
+        except SurvivorGraphError as exc:
+            # The evidence was found; a model that fails at the last step should not hide it.
+            result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
+            result.answer_kind = "extractive"
+            result.answer = "\n\n".join(f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
+                                        for part, _, rows, chunks in items)
 
 
 def _top_person(evidence: list[Evidence]) -> list[str]:

@@ -7,6 +7,7 @@ the LLM calls it made, and a clear error message instead of an exception when so
 from __future__ import annotations
 
 import logging
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
@@ -45,18 +46,28 @@ class Run:
         self.db_ms += ms
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
 def check_question(question: str) -> str:
     """Reject input no retriever can use, with a message a user understands."""
     if not isinstance(question, str):
         raise SurvivorGraphError("The question must be text.")
-    cleaned = "".join(ch for ch in question if ch.isprintable() or ch in "\n\t").strip()
-    if not cleaned:
+    without_escapes = _ANSI.sub("", question)
+    cleaned = "".join(ch for ch in without_escapes if ch.isprintable() or ch in "\n\t").strip()
+    if not cleaned and without_escapes == question:
         raise SurvivorGraphError("The question is empty: type a question about Survivor.")
+    dropped = len(question) - len(cleaned) - (len(question) - len(question.strip()))
+    visible = [ch for ch in cleaned if not ch.isspace()]
+    letters = sum(ch.isalpha() for ch in visible)
+    if dropped > max(2, len(question) // 50):
+        raise SurvivorGraphError("This is not a question: it looks like binary data or control codes. Type a "
+                                 "question in words, e.g. 'Who won season 45?'.")
+    if letters < 2 or (len(visible) >= 8 and letters < 0.3 * len(visible)):
+        raise SurvivorGraphError("That does not look like a question: use words, e.g. 'Who won season 45?'.")
     if len(cleaned) > MAX_QUESTION_CHARS:
         raise SurvivorGraphError(f"The question is {len(cleaned)} characters long; keep it under "
                                  f"{MAX_QUESTION_CHARS}.")
-    if sum(ch.isalpha() for ch in cleaned) < 2:
-        raise SurvivorGraphError("That does not look like a question: use words, e.g. 'Who won season 45?'.")
     return cleaned
 
 

@@ -43,10 +43,15 @@ class EmbeddedPostgres:
                     f"Could not start the embedded Postgres in {self.pgdata} ({exc}). "
                     f"See {self.pgdata / 'log'}; `make db-down && make db-up` restarts it.") from exc
             admin_uri = server.get_uri()
-            with psycopg.connect(admin_uri, autocommit=True) as conn:
-                exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone()
-                if not exists:
-                    conn.execute(f'CREATE DATABASE "{DATABASE}"')
+            try:
+                with psycopg.connect(admin_uri, autocommit=True, connect_timeout=10) as conn:
+                    exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone()
+                    if not exists:
+                        conn.execute(f'CREATE DATABASE "{DATABASE}"')
+            except psycopg.Error as exc:
+                raise BackendUnavailableError(
+                    f"The embedded Postgres in {self.pgdata} does not answer ({str(exc).strip()[:200]}). "
+                    "Restart it: `make db-down && make db-up`.") from exc
             return server.get_uri(database=DATABASE)
 
     def uri_if_running(self) -> str | None:

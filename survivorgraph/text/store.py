@@ -12,6 +12,8 @@ plan could stop using the HNSW index.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import threading
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -21,7 +23,7 @@ import numpy as np
 import psycopg
 
 from survivorgraph.config import Settings
-from survivorgraph.errors import ConfigError, NotLoadedError
+from survivorgraph.errors import BackendUnavailableError, ConfigError, NotLoadedError
 from survivorgraph.text.embeddings import Embedder, make_embedder
 from survivorgraph.text.schema import IndexMeta, read_meta
 from survivorgraph.text.search_sql import (
@@ -186,7 +188,7 @@ class TextStore:
 
     def meta(self) -> IndexMeta:
         if self._meta is None:
-            with self._lock, self.conn.transaction():
+            with _postgres_errors(), self._lock, self.conn.transaction():
                 meta = read_meta(self.conn)
             if meta is None:
                 raise NotLoadedError("The text index is empty: build it with `make setup` "
@@ -210,7 +212,7 @@ class TextStore:
                   "castaway_ids": castaway_ids}
         if watched is not None:
             params.update(cutoff=int(watched[0]) * 1000 + int(watched[1]), watched_season=int(watched[0]))
-        with self._lock, self.conn.transaction():
+        with _postgres_errors(), self._lock, self.conn.transaction():
             # One round trip: the transaction's HNSW settings, and the lexical tsquery (NULL: no terms).
             lexical = f"({LEXICAL_QUERY})" if mode in ("lexical", "hybrid") else "NULL"
             settings = {**SEARCH_SETTINGS, "hnsw.ef_search": str(max(MIN_EF_SEARCH, pool))}
@@ -255,3 +257,14 @@ def text_stats(settings: Settings) -> TextStats | None:
             return TextStore(conn).stats()
         except NotLoadedError:
             return None
+
+
+@contextmanager
+def _postgres_errors():
+    """A lost or stopped server is a clear, actionable error, not a psycopg traceback."""
+    try:
+        yield
+    except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+        raise BackendUnavailableError(f"Lost the connection to Postgres ({str(exc).strip()[:200]}). "
+                                      "Restart it with `make db-up` (or `make up` for docker-compose); "
+                                      "the text index is kept.") from exc

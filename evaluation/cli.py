@@ -1,0 +1,126 @@
+"""`python -m evaluation` (wired as `survivorgraph eval` and `make eval`): run, regenerate the gold set, show.
+
+    main(argv: list[str] | None = None) -> int      # exit code; messages, never tracebacks, for known errors
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from evaluation.gold import CATEGORIES, GOLD_FILE
+from evaluation.runner import ALL_MODES, EvalOptions
+
+
+def _csv(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m evaluation", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    run = sub.add_parser("run", help="run the questions through the modes and score them (the default)")
+    run.add_argument("--questions", type=Path, default=None,
+                     help="question file (JSON/JSONL); default: the gold set generated from the data")
+    run.add_argument("--modes", type=_csv, default=None,
+                     help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
+    run.add_argument("--category", dest="categories", action="append", default=None,
+                     help=f"only this category (repeatable or comma-separated): {', '.join(CATEGORIES)}")
+    run.add_argument("--limit", type=int, default=None, help="at most N questions, spread over the categories")
+    run.add_argument("--no-llm", action="store_true", help="no model: agentic with deterministic routing, "
+                                                            "extractive traditional, retrieval baselines")
+    run.add_argument("--workers", type=int, default=None, help="parallel questions (default: 4; 1 for a local model)")
+    run.add_argument("--out", type=Path, default=None, help="run folder (default: <state>/eval/<timestamp>)")
+    run.add_argument("--resume", action="store_true", help="continue the latest run (skip finished answers)")
+    run.add_argument("--k", type=int, default=6, help="chunks per retrieval baseline (default 6)")
+    run.add_argument("--stored-answers", action="store_true",
+                     help="use the answers stored in --questions instead of recomputing them from the data")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    gold = sub.add_parser("gold", help="regenerate the gold question file from the survivoR tables")
+    gold.add_argument("--out", type=Path, default=GOLD_FILE)
+    show = sub.add_parser("show", help="print the table of a run (default: the latest)")
+    show.add_argument("folder", type=Path, nargs="?", default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-"):
+        argv = ["run", *argv]
+    args = build_parser().parse_args(argv)
+    from survivorgraph.config import Settings
+    from survivorgraph.errors import SurvivorGraphError
+
+    try:
+        settings = Settings.from_env()
+        if args.command == "gold":
+            return _gold(settings, args.out)
+        if args.command == "show":
+            return _show(settings, args.folder)
+        return _run(settings, args)
+    except SurvivorGraphError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted: finished answers are saved; `python -m evaluation run --resume` continues.",
+              file=sys.stderr)
+        return 130
+
+
+def _run(settings, args) -> int:
+    from evaluation.runner import run_eval
+    from evaluation.summary import format_table, format_targets, write_outputs
+
+    categories = [c for item in args.categories or [] for c in _csv(item)] or None
+    unknown = [c for c in categories or [] if c not in CATEGORIES]
+    if unknown:
+        print(f"error: unknown category {unknown}; choose from {', '.join(CATEGORIES)}", file=sys.stderr)
+        return 2
+    opts = EvalOptions(questions=args.questions, modes=args.modes, categories=categories, limit=args.limit,
+                       no_llm=args.no_llm, workers=args.workers, out=args.out, resume=args.resume, k=args.k,
+                       recompute=not args.stored_answers)
+    try:
+        run = run_eval(settings, opts, progress=not args.quiet and sys.stderr.isatty())
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    files = write_outputs(run.folder, run.records, run.modes, run.meta)
+    from evaluation.summary import aggregate, question_frame, targets
+
+    table = aggregate(question_frame(run.records), run.modes)
+    print(format_table(table))
+    print()
+    print(format_targets(targets(table)))
+    print("\nfiles: " + ", ".join(str(p) for p in files.values()))
+    return 0
+
+
+def _gold(settings, out: Path) -> int:
+    from evaluation.data import GoldData
+    from evaluation.gold import build_gold_set, save
+    from ingest.survivor_data import open_survivor_data
+
+    g = GoldData(open_survivor_data(settings))
+    questions = build_gold_set(g)
+    save(questions, out, dataset_version=g.data.version)
+    counts = {}
+    for q in questions:
+        counts[q.category] = counts.get(q.category, 0) + 1
+    print(f"{len(questions)} questions -> {out} ({', '.join(f'{k} {v}' for k, v in counts.items())})")
+    return 0
+
+
+def _show(settings, folder: Path | None) -> int:
+    from evaluation.report import load_latest, load_run
+    from evaluation.summary import format_table, format_targets
+
+    report = load_run(folder) if folder else load_latest(settings)
+    if report is None:
+        print("No evaluation run yet: run `python -m evaluation run --no-llm`.", file=sys.stderr)
+        return 1
+    print(f"run {report.folder} ({report.meta.get('llm')}, {report.meta.get('questions')} questions)")
+    print(format_table(report.summary))
+    print()
+    print(format_targets(report.targets))
+    return 0

@@ -1,0 +1,236 @@
+"""Run a question set through every mode and the retrieval baselines; score; write a resumable JSONL.
+
+Modes: traditional, graph (text-to-Cypher), agentic — as the product runs them — and the baselines the
+comparison needs: lexical, vector and hybrid chunk retrieval (evidence support only), and agentic_nollm
+(the agent's retrieval with deterministic routing and no model). One line per (question, mode) is appended
+to results.jsonl as soon as it is scored, so an interrupted run continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import datetime as dt
+import hashlib
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluation.gold import Question, build_gold_set, filter_questions, load, recompute
+from evaluation.scoring import Scorer
+from survivorgraph.retrievers.traditional import to_evidence
+
+ANSWER_MODES = ("traditional", "graph", "agentic")
+BASELINES = ("agentic_nollm", "lexical", "vector", "hybrid")
+ALL_MODES = ANSWER_MODES + BASELINES
+RETRIEVAL_ONLY = ("lexical", "vector", "hybrid")
+MAX_ROWS_KEPT = 200
+
+
+@dataclass
+class EvalOptions:
+    questions: Path | None = None      # None: generate the gold set from the data
+    modes: list[str] | None = None     # None: every mode that can run
+    categories: list[str] | None = None
+    limit: int | None = None
+    no_llm: bool = False
+    workers: int | None = None         # None: 4 without a model or with a remote one; 1 with the local model
+    out: Path | None = None
+    resume: bool = False
+    k: int = 6                         # chunks per retrieval baseline
+    recompute: bool = True             # recompute gold answers of template questions from the data
+
+
+@dataclass
+class EvalRun:
+    folder: Path
+    questions: list[Question]
+    modes: list[str]
+    records: list[dict] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def question_hash(q: Question) -> str:
+    payload = json.dumps([q.question, q.parts], sort_keys=True, default=str)
+    return hashlib.sha1(payload.encode()).hexdigest()[:12]
+
+
+def eval_root(settings) -> Path:
+    return settings.state_dir / "eval"
+
+
+def resolve_folder(settings, opts: EvalOptions) -> Path:
+    if opts.out is not None:
+        return Path(opts.out)
+    latest = eval_root(settings) / "latest"
+    if opts.resume and latest.exists():
+        return latest.resolve()
+    return eval_root(settings) / dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def gold_questions(settings, opts: EvalOptions) -> tuple[list[Question], Any]:
+    from evaluation.data import GoldData
+    from ingest.survivor_data import open_survivor_data
+
+    g = GoldData(open_survivor_data(settings))
+    if opts.questions is None:
+        questions = build_gold_set(g)
+    else:
+        questions = load(Path(opts.questions))
+        if opts.recompute:
+            questions = recompute(g, questions)
+    return filter_questions(questions, opts.categories, opts.limit), g
+
+
+class Harness:
+    """Holds the cores (with and without a model) and runs one (question, mode) at a time, thread-safely."""
+
+    def __init__(self, settings, *, no_llm: bool = False, k: int = 6, core=None):
+        from survivorgraph.core import SurvivorGraph
+
+        self.settings = settings
+        self.k = k
+        self.core = core or SurvivorGraph(settings, llm=None if no_llm else "auto")
+        self.plain = self.core if self.core._llm_choice is None else SurvivorGraph(settings, llm=None)
+        if self.plain is not self.core:  # share the stores (and the embedding model) with the main core
+            for name in ("graph", "text"):
+                try:
+                    self.plain.__dict__[name] = getattr(self.core, name)
+                except Exception:  # noqa: BLE001 - a store that cannot open becomes an error result later
+                    pass
+
+    @property
+    def llm(self):
+        from survivorgraph.errors import SurvivorGraphError
+
+        try:
+            return self.core.llm
+        except SurvivorGraphError:
+            return None
+
+    def uses_llm(self, mode: str) -> bool:
+        return mode in ANSWER_MODES and self.llm is not None
+
+    def default_workers(self, mode: str) -> int:
+        if not self.uses_llm(mode):
+            return 4
+        return 1 if "embedded" in getattr(self.llm, "provider", "") else 4
+
+    def run(self, q: Question, mode: str) -> dict:
+        started = time.perf_counter()
+        try:
+            if mode in RETRIEVAL_ONLY:
+                hits = self.core.text.search(q.question, k=self.k, mode=mode)
+                return {"mode": mode, "question": q.question, "answer": "", "answer_kind": "retrieval",
+                        "evidence": {"rows": [], "columns": [], "cypher": [],
+                                     "chunks": [asdict(to_evidence(h)) for h in hits]},
+                        "timings": {"total_ms": round((time.perf_counter() - started) * 1000, 1)},
+                        "usage": {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0}, "errors": []}
+            core = self.plain if mode == "agentic_nollm" else self.core
+            result = core.ask(q.question, "agentic" if mode == "agentic_nollm" else mode).to_dict()
+            result["mode"] = mode
+            return result
+        except Exception as exc:  # noqa: BLE001 - the harness records failures and carries on
+            message = f"{type(exc).__name__}: {exc}"
+            return {"mode": mode, "question": q.question, "answer": message, "answer_kind": "error",
+                    "evidence": {"rows": [], "chunks": [], "cypher": []}, "errors": [message],
+                    "timings": {"total_ms": round((time.perf_counter() - started) * 1000, 1)},
+                    "usage": {"llm_calls": 0, "prompt_tokens": 0, "completion_tokens": 0}}
+
+    def close(self) -> None:
+        self.core.close()
+
+
+def default_modes(harness: Harness, no_llm: bool) -> list[str]:
+    if no_llm or harness.llm is None:
+        return ["traditional", "agentic", "lexical", "vector", "hybrid"]
+    return list(ALL_MODES)
+
+
+def read_done(path: Path) -> dict[tuple[str, str], dict]:
+    done: dict[tuple[str, str], dict] = {}
+    if path.is_file():
+        for line in path.read_text().splitlines():
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut by an interrupted write: run that pair again
+            done[(rec["qid"], rec["mode"])] = rec
+    return done
+
+
+def _trim(result: dict) -> dict:
+    ev = result.get("evidence") or {}
+    if len(ev.get("rows") or []) > MAX_ROWS_KEPT:
+        ev["rows_total"] = len(ev["rows"])
+        ev["rows"] = ev["rows"][:MAX_ROWS_KEPT]
+    return result
+
+
+def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, progress: bool = True,
+             log=print) -> EvalRun:
+    from evaluation.matching import Matcher
+
+    questions, g = gold_questions(settings, opts)
+    harness = harness or Harness(settings, no_llm=opts.no_llm, k=opts.k)
+    modes = opts.modes or default_modes(harness, opts.no_llm)
+    unknown = [m for m in modes if m not in ALL_MODES]
+    if unknown:
+        raise ValueError(f"unknown mode(s) {unknown}: choose from {', '.join(ALL_MODES)}")
+    folder = resolve_folder(settings, opts)
+    folder.mkdir(parents=True, exist_ok=True)
+    results_path = folder / "results.jsonl"
+    done = read_done(results_path)
+    hashes = {q.id: question_hash(q) for q in questions}
+    todo = [(q, m) for q in questions for m in modes
+            if (q.id, m) not in done or done[(q.id, m)].get("qhash") != hashes[q.id]]
+    llm = harness.llm
+    meta = {"started": dt.datetime.now().isoformat(timespec="seconds"), "modes": modes,
+            "questions": len(questions), "llm": llm.describe() if llm is not None else "none",
+            "no_llm": opts.no_llm or llm is None, "dataset_version": g.data.version, "scope": str(g.data.scope),
+            "graph_backend": settings.graph_backend, "k": opts.k}
+    (folder / "meta.json").write_text(json.dumps(meta, indent=1))
+    log(f"evaluation: {len(questions)} questions x {len(modes)} modes -> {folder} "
+        f"({len(todo)} to run, {len(questions) * len(modes) - len(todo)} already done); LLM: {meta['llm']}")
+    scorer = Scorer(Matcher(g))
+    lock = threading.Lock()
+    bar = _progress(len(todo), progress)
+
+    def one(q: Question, mode: str) -> None:
+        result = _trim(harness.run(q, mode))
+        score = scorer.score(q, result, answers=mode not in RETRIEVAL_ONLY)
+        record = {"qid": q.id, "mode": mode, "category": q.category, "question": q.question, "qhash": hashes[q.id],
+                  "gold": q.answer, "score": score.to_dict(), "result": result,
+                  "finished_at": dt.datetime.now().isoformat(timespec="seconds")}
+        with lock:
+            with results_path.open("a") as fh:
+                fh.write(json.dumps(record, default=str) + "\n")
+            done[(q.id, mode)] = record
+            bar.update(1)
+            bar.set_postfix_str(f"{mode}: {q.id}")
+
+    plain = [(q, m) for q, m in todo if not harness.uses_llm(m)]
+    with_llm = [(q, m) for q, m in todo if harness.uses_llm(m)]
+    for batch in (plain, with_llm):
+        if not batch:
+            continue
+        workers = opts.workers or harness.default_workers(batch[0][1])
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="eval") as pool:
+            # Each task in its own copy of the context: the LLM call capture (a context variable) stays per task.
+            futures = [pool.submit(contextvars.copy_context().run, one, q, m) for q, m in batch]
+            for future in as_completed(futures):
+                future.result()
+    bar.close()
+    records = [done[(q.id, m)] for q in questions for m in modes if (q.id, m) in done]
+    meta["finished"] = dt.datetime.now().isoformat(timespec="seconds")
+    (folder / "meta.json").write_text(json.dumps(meta, indent=1))
+    return EvalRun(folder, questions, modes, records, meta)
+
+
+def _progress(total: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, disable=not enabled, unit="answer", dynamic_ncols=True)

@@ -1,0 +1,155 @@
+"""The evaluation harness: the gold set computed from survivoR, the scorer, and a small resumable run against
+the real embedded graph (agentic without a model)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from evaluation.data import GoldData
+from evaluation.gold import CATEGORIES, GOLD_FILE, Question, build_gold_set, load, recompute
+from evaluation.matching import Matcher
+from evaluation.scoring import Scorer, short_answer
+
+
+@pytest.fixture(scope="module")
+def g(settings) -> GoldData:
+    from ingest.survivor_data import open_survivor_data
+
+    return GoldData(open_survivor_data(settings))
+
+
+@pytest.fixture(scope="module")
+def gold(g) -> list[Question]:
+    return build_gold_set(g)
+
+
+@pytest.fixture(scope="module")
+def scorer(g) -> Scorer:
+    return Scorer(Matcher(g))
+
+
+def by_key(gold, key) -> Question:
+    return next(q for q in gold if q.params.get("key") == key)
+
+
+def test_the_gold_set_covers_every_category_with_about_a_hundred_questions(gold):
+    counts = Counter(q.category for q in gold)
+    assert 90 <= len(gold) <= 130 and set(counts) == set(CATEGORIES)
+    assert all(counts[c] >= 8 for c in CATEGORIES)
+    assert len({q.id for q in gold}) == len(gold) and len({q.question for q in gold}) == len(gold)
+    for q in gold:
+        assert q.parts and q.answer, q.id
+        for part in q.parts:
+            if part["type"] in ("entity", "entities", "seasons", "phrases"):
+                assert part.get("ids") or part.get("values"), q.id
+
+
+def test_demo_answers_are_recomputed_from_the_data(gold):
+    """The answers listed in shared/demo_questions.md, derived here by code."""
+    assert by_key(gold, "winner41").parts[0]["names"] == ["Erika Casupanan"]
+    assert by_key(gold, "winner45").parts[0]["names"] == ["Dee Valladares"]
+    assert by_key(gold, "most_seasons").parts[0]["names"] == ["Rob Mariano"]
+    assert len(by_key(gold, "three_plus").parts[0]["ids"]) == 30
+    assert by_key(gold, "medevac_seasons").parts[0]["values"] == [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
+    assert by_key(gold, "immunity_then_seasons").parts[1]["values"] == [5]
+    assert by_key(gold, "episode_most_eliminations").parts[0]["values"] == [13]
+    assert by_key(gold, "veteran_rewards").parts[0]["names"] == ["Rupert Boneham"]
+    assert 640 in by_key(gold, "tribal_count").parts[0]["values"]
+    assert sorted(by_key(gold, "outback_jury").parts[0]["names"]) == sorted([
+        "Keith Famie", "Elisabeth Filarski", "Rodger Bingham", "Amber Mariano", "Nick Brown", "Jerri Manthey",
+        "Alicia Calaway"])
+
+
+def test_the_stored_file_recomputes_to_the_same_answers(g, gold):
+    stored = load(GOLD_FILE)
+    assert [q.id for q in stored] == [q.id for q in gold]
+    fresh = recompute(g, stored)
+    assert [q.parts for q in fresh] == [q.parts for q in gold]
+
+
+def q(text: str, *parts) -> Question:
+    return Question("t", "test", text, list(parts))
+
+
+ROB = {"type": "entity", "ids": ["US0055"], "names": ["Rob Mariano"]}
+
+
+@pytest.mark.parametrize("answer, correct", [
+    ("Rob Mariano has the most, with 9 wins.", True),
+    ("Boston Rob holds the record.", True),
+    ("Oscar Lusth is second; Rob Mariano is first.", False),  # the first person named decides
+    ("The data does not show this.", False),
+])
+def test_entity_answers(scorer, answer, correct):
+    result = {"answer": answer, "answer_kind": "generated", "evidence": {"rows": [], "chunks": []}}
+    assert scorer.score(q("Who has the most immunity wins?", ROB), result).correct is correct
+
+
+def test_list_answers_use_precision_and_recall(scorer):
+    gold = {"type": "entities", "ids": ["US0594", "US0666"], "names": ["Erika Casupanan", "Dee Valladares"]}
+    result = {"answer": "Erika Casupanan and Dee Valladares, also Parvati and Sandra Diaz-Twine.",
+              "answer_kind": "generated"}
+    score = scorer.score(q("Who won 41 and 45?", gold), result)
+    assert (score.recall, score.precision, score.correct) == (1.0, 0.5, False)  # F1 0.67 < 0.75
+    result["answer"] = "Erika Casupanan won 41 and Dee Valladares won 45."
+    assert scorer.score(q("Who won 41 and 45?", gold), result).correct
+
+
+def test_numbers_ignore_echoed_question_numbers_and_long_dumps(scorer):
+    eight = {"type": "number", "values": [8]}
+    ask = "How many jurors were there in season 8?"
+    assert scorer.score(q(ask, eight), {"answer": "Season 8 had 8 jurors.", "answer_kind": "generated"}).correct
+    assert not scorer.score(q(ask, eight), {"answer": "Season 8's jury is listed.", "answer_kind": "generated"}).correct
+    dump = "x" * 400 + " 8"
+    assert not scorer.score(q("How many?", eight), {"answer": dump, "answer_kind": "generated"}).correct
+
+
+def test_abstention_is_detected_for_unanswerable_questions(scorer):
+    unanswerable = q("Who won season 60?", {"type": "abstain"})
+    for answer, kind in [("The data has no season 60, so it cannot answer this.", "abstained"),
+                         ("The data does not show a season 60.", "generated"),
+                         ("There is no season 60 in the data.", "generated")]:
+        assert scorer.score(unanswerable, {"answer": answer, "answer_kind": kind}).correct
+    assert not scorer.score(unanswerable, {"answer": "Rob Mariano won it.", "answer_kind": "generated"}).correct
+
+
+def test_evidence_support_and_cypher_execution(scorer):
+    result = {"answer": "", "answer_kind": "generated", "evidence": {
+        "rows": [{"winner": "Rob Mariano", "castaway_id": "US0055"}], "chunks": [],
+        "cypher": [{"source": "llm", "error": "Unknown label"}, {"source": "llm", "error": None},
+                   {"source": "season_winner", "error": None}]}}
+    score = scorer.score(q("Who won season 22?", ROB), result)
+    assert score.supported and score.support == 1.0
+    assert (score.cypher_generated, score.cypher_first_ok, score.cypher_final_ok) == (2, False, True)
+    assert score.catalog_queries == 1
+
+
+def test_short_answer_drops_the_no_model_preamble_and_echoed_parts():
+    answer = "No model is configured; the evidence, part by part:\n\nWho won season 45:\n- winner: Dee Valladares"
+    assert short_answer(answer, "Who won season 45?") == "- winner: Dee Valladares"
+
+
+def test_a_small_run_is_scored_written_and_resumed(graph, settings, tmp_path, capsys):
+    from evaluation.report import load_run
+    from evaluation.runner import EvalOptions, run_eval
+    from evaluation.summary import write_outputs
+
+    opts = EvalOptions(categories=["demo", "unanswerable"], limit=6, modes=["agentic", "agentic_nollm"],
+                       no_llm=True, out=tmp_path / "run")
+    run = run_eval(settings, opts, progress=False, log=lambda *_: None)
+    assert len(run.records) == 12
+    demo = [r for r in run.records if r["category"] == "demo" and r["mode"] == "agentic"]
+    assert demo and all(r["score"]["correct"] for r in demo), [r["result"]["answer"][:80] for r in demo]
+    files = write_outputs(run.folder, run.records, run.modes, run.meta)
+    assert files["summary_json"].is_file() and files["summary_csv"].is_file() and files["html"].is_file()
+    report = load_run(run.folder)
+    assert set(report.summary["mode"]) == {"agentic", "agentic_nollm"} and not report.accuracy.empty
+    assert report.result(demo[0]["qid"], "agentic")["answer_kind"] == "extractive"
+    lines = (run.folder / "results.jsonl").read_text().splitlines()
+    again = run_eval(settings, opts, progress=False, log=lambda *_: None)  # resumed: nothing runs twice
+    assert len((run.folder / "results.jsonl").read_text().splitlines()) == len(lines)
+    assert [r["qid"] for r in again.records] == [r["qid"] for r in run.records]
+    assert json.loads(lines[0])["score"]["latency_ms"] >= 0
