@@ -187,3 +187,19 @@ def test_the_critic_fires_a_follow_up_for_an_uncovered_part(graph, linker, fake,
     rounds = [s for s in result.trace if s.name.startswith("critic")]
     assert rounds[0].detail["verdicts"][0]["covered"] is False and rounds[1].detail["verdicts"][0]["covered"] is True
     assert any(s.name == "tool: text_to_cypher" and "critic follow-up" in s.detail["reason"] for s in result.trace)
+
+
+def test_names_and_numbers_a_model_leaves_out_are_added_from_the_rows(graph, linker, fake, llm):
+    # Scripted reply: a correct winner but only one of eight jurors, as a small model wrote it.
+    say(fake, "Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
+    result = agent(graph, linker, llm).ask("Who won Survivor 45 and who sat on that season's jury?")
+    assert result.answer.startswith("Dee Valladares won Survivor 45")
+    assert "From the data" in result.answer and "Katurah Topps" in result.answer
+    guard = next(s for s in result.trace if s.name == "check the answer against the rows")
+    assert "Katurah Topps" in guard.detail["missing"]["who sat on that season's jury"]
+
+
+def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
+    say(fake, "Rob Mariano has the most individual immunity wins: 9.")
+    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    assert result.answer == "Rob Mariano has the most individual immunity wins: 9."

@@ -15,7 +15,13 @@ from survivorgraph.agent.llm_router import LLMRouter
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.retrievers import prompts
-from survivorgraph.retrievers.answering import ANSWER_MAX_TOKENS, extractive_chunks, extractive_rows
+from survivorgraph.retrievers.answering import (
+    ANSWER_MAX_TOKENS,
+    data_summary,
+    extractive_chunks,
+    extractive_rows,
+    missing_facts,
+)
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers.base import Retriever, Run
 
@@ -186,12 +192,27 @@ class AgenticRetriever(Retriever):
                          question=question, evidence=prompts.format_agent_evidence(items))}],
                     max_tokens=ANSWER_MAX_TOKENS, label="answer")
                 result.answer = reply.content.strip()
+            self._guard_facts(result, items, run)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
             result.answer_kind = "extractive"
             result.answer = "\n\n".join(f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
                                         for part, _, rows, chunks in items)
+
+
+    @staticmethod
+    def _guard_facts(result, items, run: Run) -> None:
+        """A small model may drop names or numbers the rows hold: check, and append them exactly."""
+        with run.step("check the answer against the rows") as step:
+            added = []
+            for part, _, rows, _ in items:
+                missing = missing_facts(result.answer, rows)
+                if rows and missing:
+                    added.append(f"{part}: {data_summary(rows)}")
+                    step.detail.setdefault("missing", {})[part] = missing[:10]
+            if added:
+                result.answer += "\n\nFrom the data — " + "\n".join(added)
 
 
 def _top_person(evidence: list[Evidence]) -> list[str]:

@@ -97,3 +97,72 @@ def _short(value: Any, limit: int = 200) -> str:
     else:
         text = str(value)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+# -- the faithfulness guard -----------------------------------------------------------------------------
+NAME_COLUMNS = ("player", "winner", "juror", "finalist", "tribe", "voted_for", "voter", "season_name", "name")
+_ID_COLUMNS = {"castaway_id", "player_id", "voted_out_by_id", "voter_id", "voted_for_id", "winner_id", "version",
+               "definition"}
+
+
+def _name_column(rows: Sequence[dict[str, Any]]) -> str | None:
+    return next((c for c in NAME_COLUMNS if rows and c in rows[0]), None)
+
+
+RANKING_METRICS = ("wins", "seasons_played", "eliminations", "votes_received", "found", "confessionals")
+
+
+def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20) -> list[str]:
+    """What a faithful answer from these rows must mention: for one row its name (or its first number);
+    for a ranking the leader and its metric; for a list every name (the first, if long); and any total
+    every row shares (n_players)."""
+    if not rows:
+        return []
+    name = _name_column(rows)
+    first = rows[0]
+    facts: list[str] = []
+    if len(rows) == 1:
+        if name:
+            facts.append(str(first[name]))
+        else:
+            number = next((v for k, v in first.items() if isinstance(v, int) and not isinstance(v, bool)
+                           and k not in _ID_COLUMNS), None)
+            facts += [str(number)] if number is not None else []
+        return facts
+    if _is_ranking(rows):
+        metric = next(c for c in RANKING_METRICS if c in first)
+        # The leader and its score; a ranking of things without names (episode numbers) leads by its key.
+        facts += [str(first[name]), str(first[metric])] if name else [str(next(iter(first.values())))]
+    elif name:
+        # Seasons are answered by number as often as by name: a list of seasons is checked by number.
+        key = "season" if name == "season_name" and "season" in first else name
+        names = [str(r[key]) for r in rows if r.get(key) is not None]
+        facts += names if len(names) <= max_names else names[:1]
+    facts += [str(v) for k, v in first.items() if k.startswith(("n_", "total")) and isinstance(v, int)
+              and all(r.get(k) == v for r in rows)]
+    return list(dict.fromkeys(facts))
+
+
+def _is_ranking(rows: Sequence[dict[str, Any]]) -> bool:
+    return len(rows) > 1 and any(c in rows[0] for c in RANKING_METRICS)
+
+
+def missing_facts(answer: str, rows: Sequence[dict[str, Any]]) -> list[str]:
+    text = answer.lower()
+    return [f for f in key_facts(rows) if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
+
+
+def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60) -> str:
+    """A compact, exact restatement of rows, appended when a model's answer left facts out."""
+    name = _name_column(rows)
+    if len(rows) == 1 or not name:
+        row = rows[0]
+        return "; ".join(f"{k}: {_short(v)}" for k, v in row.items() if k not in _ID_COLUMNS and v is not None)
+    names = [str(r[name]) for r in rows if r.get(name) is not None]
+    shared = [f"{k}: {v}" for k, v in rows[0].items() if k not in _ID_COLUMNS and k != name and isinstance(v, int)
+              and not isinstance(v, bool) and all(r.get(k) == v for r in rows)]
+    if _is_ranking(rows):
+        top = "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items() if k not in _ID_COLUMNS and v is not None)
+        return f"top: {top}" + (f" ({', '.join(shared)})" if shared else "")
+    listed = ", ".join(names[:max_names]) + (f" … ({len(names)} in all)" if len(names) > max_names else "")
+    return f"{len(rows)} rows: {listed}" + (f" ({', '.join(shared)})" if shared else "")
