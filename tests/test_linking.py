@@ -223,3 +223,19 @@ def test_demo_questions_link_what_they_name(linker):
     linked = linker.link("Who was on the jury of Survivor: The Australian Outback?")
     assert linked.season_numbers == [2] and linked.people == []
     assert linker.link("How was the final tribal council of Survivor: Borneo decided?").season_numbers == [1]
+
+
+@pytest.mark.parametrize("question,unknown", [
+    ("Did Albert Einstein ever play Survivor?", "Albert Einstein"),
+    ("When did Parvati Smith compete?", "Parvati Smith"),
+    ("Did Ozzy Osbourne compete?", "Ozzy Osbourne"),
+])
+def test_a_first_name_followed_by_another_surname_is_someone_else(linker, question, unknown):
+    linked = linker.link(question)
+    assert not [l for l in linked.links if l.kind == "person"]
+    assert any(u.startswith(unknown) for u in linked.unresolved)
+
+
+def test_a_first_name_followed_by_an_ordinary_word_still_links(linker):
+    linked = linker.link("How did Albert do in season 38?")
+    assert [l.entity_id for l in linked.people] and linked.season_numbers == [38]

@@ -42,6 +42,12 @@ CONFIDENCE = {"name": 0.98, "nickname": 0.95, "short_name": 0.95, "last_name": 0
 KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_name": 3}
 
 
+_NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
+# Capitalised words that may follow a castaway's first name without being a surname.
+_NOT_A_SURNAME = {"survivor", "season", "seasons", "and", "or", "in", "on", "the", "of", "was", "is", "did", "from",
+                  "who", "what", "when", "how", "why", "island", "islands", "i", "win", "won", "vote", "voted"}
+
+
 class EntityLinker:
     """Built once from the graph (three queries); `link` is pure and fast."""
 
@@ -157,8 +163,29 @@ class EntityLinker:
                 for k in range(i, i + length):
                     claimed[k] = False
         self._fuzzy(question, words, claimed, signal, result)
+        self._drop_other_people(question, result)
         result.links.sort(key=lambda l: (l.start, l.kind))
         return result
+
+    def _drop_other_people(self, question: str, result: LinkedEntities) -> None:
+        """"Albert Einstein" is not Albert Destrade: a one-word name followed by a capitalised word that is
+        none of that person's names names someone else — drop the link and report the name as unknown."""
+        for link in list(result.links):
+            if link.kind != "person" or " " in link.text.strip():
+                continue
+            follow = _NEXT_NAME.match(question, link.end)
+            if not follow:
+                continue
+            word = follow.group(1)
+            person = self.people.get(link.entity_id)
+            known = {w.lower() for alias in ([*person.aliases, person.name, *person.full_names] if person else [])
+                     for w in alias.replace("'", " ").split()}
+            if word.lower() in known or word.lower() in _NOT_A_SURNAME:
+                continue
+            result.links.remove(link)
+            # The capitalised word may itself have linked (a last name): together they are someone else.
+            result.links[:] = [l for l in result.links if not (l.kind == "person" and l.start == follow.start(1))]
+            result.unresolved.append(f"{link.text} {word} (no castaway by that name)")
 
     def rewrite(self, question: str, linked: LinkedEntities | None = None) -> str:
         return rewrite(question, linked or self.link(question))
