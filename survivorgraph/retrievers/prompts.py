@@ -86,8 +86,9 @@ Answer:"""
 
 
 def format_agent_evidence(items) -> str:
-    """items: (part, source, rows, chunks) tuples, grouped per part: graph rows first, then at most two
-    passages cut to what the part asks (a small model is easily distracted by a third passage)."""
+    """items: (part, source, rows, chunks) tuples, grouped per part: graph rows first, then the best
+    passage cut to what the part asks (measured: a 1.5B model given a second passage often answered from
+    it instead of the better first one)."""
     from survivorgraph.retrievers.answering import format_passages
 
     parts: dict[str, list] = {}
@@ -100,6 +101,6 @@ def format_agent_evidence(items) -> str:
             if rows:
                 lines.append(f"Rows from {source}:\n{format_rows(rows, limit=15, max_chars=1500)}")
             elif chunks:
-                lines.append(f"Passages:\n{format_passages(chunks[:2], part, max_chars=700)}")
+                lines.append(f"Passage:\n{format_passages(chunks[:1], part, max_chars=900)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) or "(nothing found)"
