@@ -12,7 +12,7 @@ export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
 endif
 endif
 
-.PHONY: help setup install model llm-up llm-down graph text eval bench-text bench-scope bench-demo app test test-fast db-up db-down up down bench-ingest status env-example clean
+.PHONY: help setup install model llm-up llm-down graph text eval bench-text bench-scope bench-demo bench-app app test test-fast db-up db-down up down bench-ingest status env-example clean
 
 help:
 	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
@@ -60,6 +60,9 @@ eval:
 
 bench-text:
 	$(PY) benchmarks/bench_text.py
+
+bench-app:
+	$(PY) benchmarks/bench_app.py
 
 bench-scope:
 	$(PY) benchmarks/bench_scope.py

@@ -1,0 +1,145 @@
+"""The comparison page: question box, strategy choice, three columns filled as each strategy finishes,
+the comparison row and the session's history. `app.py` calls `main()`.
+
+Deep links: `?q=<question>` fills the box, `&run=1` also runs it, `&mode=graph` picks one strategy,
+`&llm=off` starts with the model switched off (retrieval only), `&watched=44:6` turns the spoiler guard on.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+
+import streamlit as st
+
+from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.render import TITLES
+from survivorgraph.retrievers.types import MODES
+from survivorgraph.ui import history, resources, runner
+from survivorgraph.ui.columns import ColumnView
+from survivorgraph.ui.compare import render_comparison
+from survivorgraph.ui.examples import DEFAULT_QUESTION
+from survivorgraph.ui.sidebar import render_sidebar
+from survivorgraph.ui.trace import md_escape
+
+ALL = "All three"
+CHOICES = {ALL: list(MODES), **{TITLES[m]: [m] for m in MODES}}
+TICK_S = 0.4
+
+
+def main() -> None:
+    try:
+        settings = resources.current_settings()
+    except SurvivorGraphError as exc:
+        st.error(f"The settings are not valid: {exc}")
+        st.stop()
+    apply_query_params()  # before any widget it fills exists
+    report = resources.status(settings)
+    schema = resources.schema_text(settings) if report["graph"]["state"] == "up" else None
+    use_model, watched = render_sidebar(report, schema)
+    st.title("survivorgraph: one question, three retrieval strategies")
+    st.caption("Traditional vector RAG \u00b7 text-to-Cypher graph RAG \u00b7 agentic graph RAG, side by side over "
+               "the Survivor knowledge graph (survivoR, MIT) and narrative text (Wikipedia, CC BY-SA 4.0).")
+    backend_banners(report)
+    question, modes, submitted = ask_form()
+    if submitted or st.session_state.pop("run_requested", False):
+        if question.strip():
+            run_live(resources.core_for(settings, use_model, watched), question.strip(), modes)
+        else:
+            st.warning("Type a question first, or pick an example in the sidebar.")
+    elif (record := history.shown()) is not None:
+        show_record(record)
+    else:
+        st.info("Ask a question, or pick an example in the sidebar. Each strategy fills its column as soon as "
+                "it finishes.", icon=":material/lightbulb:")
+    history.render_history()
+
+
+def backend_banners(report: dict) -> None:
+    graph, postgres = report["graph"], report["postgres"]
+    if graph["state"] == "down":
+        st.error(f"The graph is not reachable, so Graph RAG and the agent will fail: {graph.get('message', '')}",
+                 icon=":material/cloud_off:")
+    elif graph["state"] == "empty":
+        st.warning(f"The graph holds no data: {graph.get('message', 'run `make setup`.')}", icon=":material/warning:")
+    if postgres["state"] == "down":
+        st.warning(f"Postgres is not reachable, so traditional RAG will fail: {postgres.get('message', '')}",
+                   icon=":material/cloud_off:")
+
+
+def apply_query_params() -> None:
+    """Fill the form from the URL once per session (before its widgets exist)."""
+    if st.session_state.get("query_params_applied"):
+        return
+    st.session_state["query_params_applied"] = True
+    params = st.query_params
+    if params.get("q"):
+        st.session_state["question"] = params["q"][:2000]
+        if params.get("run") in ("1", "true", "yes"):
+            st.session_state["run_requested"] = True
+    if params.get("mode") in MODES:
+        st.session_state["strategies"] = TITLES[params["mode"]]
+    if params.get("watched"):
+        from ingest.viewer_scope import ViewerScope
+
+        try:
+            scope = ViewerScope.parse(params["watched"])
+        except SurvivorGraphError as exc:
+            st.toast(str(exc))
+        else:
+            st.session_state.update(spoiler_on=True, watched_season=scope.season, watched_episode=scope.episode)
+
+
+def ask_form() -> tuple[str, list[str], bool]:
+    st.session_state.setdefault("question", DEFAULT_QUESTION)
+    with st.form("ask", border=False, enter_to_submit=True):
+        left, right = st.columns([7, 1], vertical_alignment="bottom")
+        question = left.text_input("Question", key="question", max_chars=2000,
+                                   placeholder="Ask anything about Survivor (US seasons 1\u201349)")
+        submitted = right.form_submit_button("Run", type="primary", icon=":material/play_arrow:", width="stretch")
+        choice = st.radio("Strategies", list(CHOICES), horizontal=True, key="strategies",
+                          help="All three run in parallel; pick one to run a single strategy.")
+    return question, CHOICES[choice], submitted
+
+
+def layout(record: history.RunRecord) -> tuple:
+    scope = f" \u00b7 :orange[spoiler guard: {md_escape(record.scope)}]" if record.scope != "unrestricted" else ""
+    st.markdown(f"##### Run #{record.run_id}: {md_escape(record.question)}{scope}")
+    summary = st.empty()
+    containers = st.columns(len(record.modes), border=True, gap="small")
+    views = {mode: ColumnView(col, mode, key=str(record.run_id)) for mode, col in zip(record.modes, containers)}
+    return summary, views
+
+
+def run_live(core, question: str, modes: list[str]) -> None:
+    """Start every strategy at once; fill each column the moment its worker is done."""
+    record = history.RunRecord(question, modes, scope=core.scope_text)
+    futures = runner.start(resources.executor(), core, question, modes)
+    summary, views = layout(record)
+    started = time.perf_counter()
+    pending = dict(futures)
+    while pending:
+        wait(list(pending.values()), timeout=TICK_S, return_when=FIRST_COMPLETED)
+        for mode in list(pending):
+            future = pending[mode]
+            if future.done():
+                outcome = runner.outcome_of(future, mode, question)
+                record.outcomes[mode] = outcome
+                views[mode].finish(outcome)
+                del pending[mode]
+            else:
+                views[mode].tick(time.perf_counter() - started)
+    history.add(record)
+    if len(modes) > 1:
+        with summary.container():
+            render_comparison(record.results)
+
+
+def show_record(record: history.RunRecord) -> None:
+    summary, views = layout(record)
+    for mode, view in views.items():
+        if mode in record.outcomes:
+            view.finish(record.outcomes[mode])
+    if len(record.modes) > 1:
+        with summary.container():
+            render_comparison(record.results)

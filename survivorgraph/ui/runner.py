@@ -1,0 +1,77 @@
+"""Answer one question with several strategies at once, each in a worker thread.
+
+Workers make no Streamlit calls: the page's script thread waits on the futures and renders each column as
+soon as its future is done, so a slow strategy never holds back the others. Each worker runs inside a copy
+of the caller's context (`contextvars.copy_context()`), which the LLM call log needs to attribute calls.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from survivorgraph.retrievers.types import RetrievalResult
+from survivorgraph.ui.evidence_graph import EvidenceGraph, build_evidence_graph
+
+logger = logging.getLogger(__name__)
+GRAPH_MODES = ("graph", "agentic")
+
+
+@dataclass
+class Outcome:
+    """One strategy's finished work: its result, and the evidence graph behind its rows."""
+
+    mode: str
+    result: RetrievalResult
+    graph: EvidenceGraph | None = None
+    graph_error: str | None = None
+    wall_ms: float = 0.0
+
+
+def make_reentrant(core) -> None:
+    """`SurvivorGraph.retriever()` builds the agentic retriever while holding its lock, and that build asks
+    for the graph retriever (when a model is configured): with a plain Lock that deadlocks. An RLock lets the
+    same thread re-enter. Harmless once core.py uses an RLock itself."""
+    if not isinstance(core.__dict__.get("_lock"), type(threading.RLock())):
+        core._lock = threading.RLock()
+
+
+def answer(core, question: str, mode: str) -> Outcome:
+    """Ask one strategy; never raises (an unexpected failure becomes an error result with its message)."""
+    started = time.perf_counter()
+    try:
+        result = core.ask(question, mode)
+    except Exception as exc:  # a backend library's own error must not take the page down
+        logger.exception("%s failed", mode)
+        message = f"{type(exc).__name__}: {exc}"
+        result = RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
+                                 errors=[message])
+    outcome = Outcome(mode, result)
+    if mode in GRAPH_MODES and result.rows:
+        try:
+            outcome.graph = build_evidence_graph(core.graph, result)
+        except Exception as exc:
+            logger.exception("evidence graph for %s failed", mode)
+            outcome.graph_error = f"The evidence graph could not be built ({type(exc).__name__}: {exc})."
+    outcome.wall_ms = round((time.perf_counter() - started) * 1000, 1)
+    return outcome
+
+
+def outcome_of(future: Future, mode: str, question: str) -> Outcome:
+    """The worker's outcome; `answer` never raises, but a worker killed another way still ends as an error."""
+    error = future.exception()
+    if error is None:
+        return future.result()
+    message = f"The {mode} worker stopped unexpectedly ({type(error).__name__}: {error})."
+    return Outcome(mode, RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
+                                         errors=[message]))
+
+
+def start(executor: ThreadPoolExecutor, core, question: str, modes: list[str]) -> dict[str, Future]:
+    """Submit one worker per mode; each runs in its own copy of the current context."""
+    make_reentrant(core)
+    return {mode: executor.submit(contextvars.copy_context().run, answer, core, question, mode) for mode in modes}
