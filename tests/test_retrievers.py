@@ -203,3 +203,12 @@ def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
     say(fake, "Rob Mariano has the most individual immunity wins: 9.")
     result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
     assert result.answer == "Rob Mariano has the most individual immunity wins: 9."
+
+
+def test_an_answer_that_contradicts_the_rows_is_rebuilt_from_them(graph, linker, fake, llm):
+    say(fake, "Oscar Lusth has the most individual immunity wins with 7 wins.")
+    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    assert result.answer_kind == "extractive" and "Oscar Lusth has" not in result.answer
+    assert "Rob Mariano" in result.answer and "wins: 9" in result.answer
+    guard = next(s for s in result.trace if s.name == "check the answer against the rows")
+    assert guard.detail["model_answer"].startswith("Oscar Lusth") and result.errors

@@ -20,6 +20,8 @@ from survivorgraph.retrievers.answering import (
     data_summary,
     extractive_chunks,
     extractive_rows,
+    is_ranking,
+    key_facts,
     missing_facts,
 )
 from survivorgraph.errors import SurvivorGraphError
@@ -203,15 +205,27 @@ class AgenticRetriever(Retriever):
 
     @staticmethod
     def _guard_facts(result, items, run: Run) -> None:
-        """A small model may drop names or numbers the rows hold: check, and append them exactly."""
+        """A small model may drop or contradict what the rows hold. Missing list items are appended
+        exactly; a missing *leading* fact (the one name or number a single row or a ranking is about)
+        means the model answered something else, so the answer is rebuilt from the rows instead."""
         with run.step("check the answer against the rows") as step:
-            added = []
+            added, wrong = [], False
             for part, _, rows, _ in items:
+                if not rows:
+                    continue
+                facts = key_facts(rows)
                 missing = missing_facts(result.answer, rows)
-                if rows and missing:
-                    added.append(f"{part}: {data_summary(rows)}")
+                if missing:
                     step.detail.setdefault("missing", {})[part] = missing[:10]
-            if added:
+                    added.append(f"{part}: {data_summary(rows)}")
+                    wrong = wrong or (bool(facts) and facts[0] in missing and (len(rows) == 1 or is_ranking(rows)))
+            if wrong:
+                step.detail["model_answer"] = result.answer
+                step.status = "error"
+                result.errors.append("the model's answer did not match the rows; the answer is taken from them")
+                result.answer_kind = "extractive"
+                result.answer = "\n".join(added)
+            elif added:
                 result.answer += "\n\nFrom the data — " + "\n".join(added)
 
 

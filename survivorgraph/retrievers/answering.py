@@ -129,7 +129,7 @@ def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20) -> list[str]:
                            and k not in _ID_COLUMNS), None)
             facts += [str(number)] if number is not None else []
         return facts
-    if _is_ranking(rows):
+    if is_ranking(rows):
         metric = next(c for c in RANKING_METRICS if c in first)
         # The leader and its score; a ranking of things without names (episode numbers) leads by its key.
         facts += [str(first[name]), str(first[metric])] if name else [str(next(iter(first.values())))]
@@ -143,7 +143,7 @@ def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20) -> list[str]:
     return list(dict.fromkeys(facts))
 
 
-def _is_ranking(rows: Sequence[dict[str, Any]]) -> bool:
+def is_ranking(rows: Sequence[dict[str, Any]]) -> bool:
     return len(rows) > 1 and any(c in rows[0] for c in RANKING_METRICS)
 
 
@@ -161,7 +161,7 @@ def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60) -> str:
     names = [str(r[name]) for r in rows if r.get(name) is not None]
     shared = [f"{k}: {v}" for k, v in rows[0].items() if k not in _ID_COLUMNS and k != name and isinstance(v, int)
               and not isinstance(v, bool) and all(r.get(k) == v for r in rows)]
-    if _is_ranking(rows):
+    if is_ranking(rows):
         top = "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items() if k not in _ID_COLUMNS and v is not None)
         return f"top: {top}" + (f" ({', '.join(shared)})" if shared else "")
     listed = ", ".join(names[:max_names]) + (f" … ({len(names)} in all)" if len(names) > max_names else "")
