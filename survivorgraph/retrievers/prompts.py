@@ -101,6 +101,6 @@ def format_agent_evidence(items) -> str:
             if rows:
                 lines.append(f"Rows from {source}:\n{format_rows(rows, limit=15, max_chars=1500)}")
             elif chunks:
-                lines.append(f"Passage:\n{format_passages(chunks[:1], part, max_chars=900)}")
+                lines.append(f"Passage:\n{format_passages(chunks[:1], part, max_chars=450)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) or "(nothing found)"
