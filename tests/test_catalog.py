@@ -406,6 +406,20 @@ def test_boot_order(graph, castaways):
                                       ["castaway_id"].iloc[0])
 
 
+@covers("episode_events")
+def test_episode_events(graph, castaways, wins):
+    for season, episode in ((5, 3), (6, 8), (28, 6), (45, 1), (41, 13)):
+        row = run(graph, "episode_events", season=season, episode=episode).rows[0]
+        gone = castaways[(castaways["season"] == season) & (castaways["episode"] == episode)
+                         & ~castaways["result"].isin(["Sole Survivor", "Runner-up", "2nd runner-up"])]
+        assert sorted(row["left_the_game"]) == sorted(gone["full_name"]), (season, episode)
+        immune = wins[(wins["season"] == season) & (wins["episode"] == episode) & (wins["won_individual_immunity"] == 1)]
+        ids = set(immune["castaway_id"])
+        expected = castaways[(castaways["season"] == season) & castaways["castaway_id"].isin(ids)]["full_name"]
+        assert sorted(row["individual_immunity"]) == sorted(expected), (season, episode)
+    assert run(graph, "episode_events", season=45, episode=99).rows == []
+
+
 @covers("votes_cast_by_player", "votes_received_by_player")
 def test_votes_cast_and_received(graph, votes):
     cast = run(graph, "votes_cast_by_player", castaway_id=ROB).rows

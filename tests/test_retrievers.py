@@ -129,6 +129,10 @@ def test_without_a_model_it_says_how_to_configure_one(graph):
      "individual_reward_ranking", lambda rows: rows[0]["player"] == "Rupert Boneham" and rows[0]["wins"] == 3),
     ("Which tribes were in Survivor 41?", "season_tribes", lambda rows: {"Luvu", "Ua", "Yase"} <= {r["tribe"] for r in rows}),
     ("What seasons did Ozzy play?", "player_career", lambda rows: [r["season"] for r in rows] == [13, 16, 23, 34]),
+    ("Who left the game in episode 3 of season 5?", "episode_events",
+     lambda rows: rows[0]["left_the_game"] == ["Jed Hildebrand"]),
+    ("Who won individual immunity in episode 8 of season 6?", "episode_events",
+     lambda rows: rows[0]["episode"] == 8 and len(rows[0]["individual_immunity"]) == 1),
 ])
 def test_deterministic_routes(graph, linker, question, tool, check):
     result = agent(graph, linker).ask(question)

@@ -93,6 +93,14 @@ def _vote_revenge(s: Slots):
         return Plan("vote_revenge", {"season": s.season} if s.season else {})
 
 
+@rule("what happened in an episode")
+def _episode_events(s: Slots):
+    m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
+    if s.season and m and s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit|"
+                                r"immunit|reward|happened)") and not s.has(r"\b(most|every|all|across)\b"):
+        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1))})
+
+
 @rule("winners with their jury votes")
 def _winners_jury_votes(s: Slots):
     if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
@@ -126,7 +134,7 @@ def _challenge_ranking(s: Slots):
 @rule("players with N or more seasons")
 def _min_seasons(s: Slots):
     n = min_seasons(s.text)
-    if n and s.has(r"\b(play|compet|appear|return|been on|castaways?|players?|people|who)\b"):
+    if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b"):
         return Plan("players_with_min_seasons", {"min_seasons": n})
 
 
@@ -185,7 +193,7 @@ def _person_votes(s: Slots):
 @rule("season winner")
 def _season_winner(s: Slots):
     if s.season and s.has(r"\b(who )?(won|winner|sole survivor|win)\b") and not s.has(
-            r"\b(immunit|reward|challenge|most|idol|advantage|jury votes? did)\b"):
+            r"\b(immunit\w*|rewards?|challenges?|most|idols?|advantages?|jury votes? did)\b"):
         return Plan("season_winner", {"season": s.season})
 
 
