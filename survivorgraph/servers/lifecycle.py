@@ -25,10 +25,7 @@ def start_all(settings: Settings) -> Iterator[str]:
 def stop_all(settings: Settings) -> Iterator[str]:
     falkor = EmbeddedFalkorDB(settings.state_dir, query_timeout_ms=settings.query_timeout_ms)
     yield "FalkorDB: stopped (graph saved)" if falkor.stop() else "FalkorDB: was not running"
-    try:
-        from survivorgraph.llm import llama_server  # the embedded LLM, when that layer is installed
-    except ImportError:
-        llama_server = None
-    if llama_server is not None and hasattr(llama_server, "stop"):
-        yield "LLM server: stopped" if llama_server.stop(settings) else "LLM server: was not running"
+    from survivorgraph.llm import llama_server
+
+    yield "LLM server: stopped" if llama_server.stop(settings) else "LLM server: was not running"
     yield "Postgres: stopped" if EmbeddedPostgres(settings.state_dir).stop() else "Postgres: was not running"
