@@ -51,6 +51,11 @@ class Slots:
         return self.seasons[0] if len(self.seasons) == 1 else None
 
     @property
+    def season_filter(self) -> dict:
+        """{"season": n} when one season is named, else {}: the optional filter many queries take."""
+        return {"season": self.season} if self.season else {}
+
+    @property
     def person(self) -> str | None:
         return self.people[0] if len(self.people) == 1 else None
 
@@ -90,7 +95,7 @@ def rule(name: str):
 def _vote_revenge(s: Slots):
     if s.has(r"voted (against|for) (someone|a player|the person|people|players?)\b.*\b(later|then|after\w*)\b"
              r".*\bvot\w* (them|him|her) (out|off)"):
-        return Plan("vote_revenge", {"season": s.season} if s.season else {})
+        return Plan("vote_revenge", s.season_filter)
 
 
 @rule("what happened in an episode")
@@ -112,18 +117,16 @@ def _most_votes_received(s: Slots):
     if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
             r"\bvotes? (against|cast against)|\breceiv|\bgot\b|\bvoted for the most|\bmost votes\b") and not s.has(
             r"\bjury votes?\b|\bcast the most\b|\bmost votes cast\b"):
-        return Plan("most_votes_received", {"limit": 5, **({"season": s.season} if s.season else {})})
+        return Plan("most_votes_received", {"limit": 5, **s.season_filter})
 
 
 @rule("ranking of challenge wins")
 def _challenge_ranking(s: Slots):
     if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b"):
         return None
-    params: dict = {"limit": 5}
+    params: dict = {"limit": 5, **s.season_filter}
     if n := min_seasons(s.text):
         params["min_seasons"] = n
-    if s.season:
-        params["season"] = s.season
     scope = "tribal" if s.has(r"\btribal?\b (immunity|reward|challenge)") else "individual"
     if s.has(r"\bimmunit"):
         return Plan("individual_immunity_ranking", {**params, "scope": scope})
@@ -153,7 +156,7 @@ def _eliminations_by_episode(s: Slots):
 @rule("tribal council counts")
 def _tribal_counts(s: Slots):
     if s.has(r"\bhow many tribal councils?\b|\bnumber of tribal councils?\b|\btribal councils? (have there been|total)"):
-        return Plan("tribal_council_counts", {"season": s.season} if s.season else {})
+        return Plan("tribal_council_counts", s.season_filter)
 
 
 @rule("seasons or players with an exit type")
@@ -164,13 +167,13 @@ def _exits(s: Slots):
     if s.has(r"\b(which|what|how many) seasons?\b|\bseasons? (had|with|where|saw)\b|\bin which season"):
         return Plan("seasons_with_exit_type", {"exit_type": exit_type})
     if s.has(r"\b(who|which (players?|castaways?|contestants?)|list|name)\b") and not NARRATIVE.search(s.text):
-        return Plan("exits_by_type", {"exit_type": exit_type, **({"season": s.season} if s.season else {})})
+        return Plan("exits_by_type", {"exit_type": exit_type, **s.season_filter})
 
 
 @rule("who voted a person out")
 def _voters_at_elimination(s: Slots):
     if s.person and s.has(r"\bwho (voted|sent) \w+( \w+){0,3} (out|off|home)\b|\bvoted out by\b|\bwho voted for .*\bout\b"):
-        return Plan("voters_at_elimination", {"castaway_id": s.person, **({"season": s.season} if s.season else {})})
+        return Plan("voters_at_elimination", {"castaway_id": s.person, **s.season_filter})
 
 
 @rule("head-to-head votes between two people")
@@ -183,7 +186,7 @@ def _head_to_head(s: Slots):
 def _person_votes(s: Slots):
     if not s.person or not s.has(r"\bvot"):
         return None
-    season = {"season": s.season} if s.season else {}
+    season = s.season_filter
     if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"):
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
     if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"):
@@ -238,9 +241,9 @@ def _advantages(s: Slots):
         return None
     kind = {"advantage_type": "Hidden Immunity Idol"} if s.has(r"\bidols?\b") else {}
     if s.has(r"\bmost\b"):
-        return Plan("advantages_found_ranking", {**kind, **({"season": s.season} if s.season else {})})
+        return Plan("advantages_found_ranking", {**kind, **s.season_filter})
     if s.person:
-        return Plan("player_advantages", {"castaway_id": s.person, **({"season": s.season} if s.season else {})})
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter})
     if s.season:
         return Plan("season_advantages", {"season": s.season, **kind})
 
@@ -248,13 +251,13 @@ def _advantages(s: Slots):
 @rule("confessionals")
 def _confessionals(s: Slots):
     if s.has(r"\bconfessionals?\b"):
-        return Plan("confessional_leaders", {"season": s.season} if s.season else {})
+        return Plan("confessional_leaders", s.season_filter)
 
 
 @rule("a person's challenge wins")
 def _person_challenges(s: Slots):
     if s.person and s.has(r"\b(challenges?|immunit\w*|rewards?)\b") and s.has(r"\b(how many|win|won|wins)\b"):
-        return Plan("player_challenge_wins", {"castaway_id": s.person, **({"season": s.season} if s.season else {})})
+        return Plan("player_challenge_wins", {"castaway_id": s.person, **s.season_filter})
 
 
 @rule("a person's career")
