@@ -11,6 +11,7 @@ from functools import cached_property
 
 from survivorgraph.config import Settings
 from survivorgraph.retrievers.base import Retriever
+from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import MODES, RetrievalResult
 
 
@@ -24,7 +25,7 @@ class SurvivorGraph:
         self.scope = scope
         self._lock = threading.RLock()  # building the agent builds the graph retriever inside it
 
-    def for_scope(self, scope) -> "SurvivorGraph":
+    def for_scope(self, scope) -> SurvivorGraph:
         """The same model and text index, answering for another viewer scope (own graph, own caches)."""
         other = SurvivorGraph(self.settings, llm=self.llm, scope=scope)
         for shared in ("text", "embedder"):
@@ -93,8 +94,9 @@ class SurvivorGraph:
 
         return AgenticRetriever.build(self)
 
-    def ask(self, question: str, mode: str) -> RetrievalResult:
-        """Answer with one strategy; a backend that cannot be opened becomes an error result."""
+    def ask(self, question: str, mode: str, progress: Progress | None = None) -> RetrievalResult:
+        """Answer with one strategy; a backend that cannot be opened becomes an error result. `progress`
+        receives the steps as they run and the answer as it streams (the page shows them live)."""
         from survivorgraph.errors import SurvivorGraphError
 
         try:
@@ -104,7 +106,7 @@ class SurvivorGraph:
                 f"{mode} could not start ({type(exc).__name__}: {exc}); check `survivorgraph status`.")
             return RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
                                    errors=[message], scope=self.scope_text)
-        result = retriever.ask(question)
+        result = retriever.ask(question, progress)
         result.scope = self.scope_text
         return result
 

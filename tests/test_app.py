@@ -24,7 +24,7 @@ from survivorgraph.config import PROJECT_DIR
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt, RetrievalResult
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fake_openai_server import FakeOpenAIServer, Reply, completion  # noqa: E402
+from fake_openai_server import FakeOpenAIServer, Reply, completion, stream_chunks  # noqa: E402
 
 APP = str(PROJECT_DIR / "app.py")
 RUN_TIMEOUT_S = 300  # a cap for a hung run, not a performance assertion
@@ -237,7 +237,7 @@ def test_graph_column_with_a_scripted_model(page_env, text_db, fake_llm):
     cypher = ("MATCH (ps:PlayerSeason)-[:IN_SEASON]->(s:Season {number: 45}) WHERE ps.winner = true "
               "RETURN ps.name AS winner, ps.castaway_id AS castaway_id, s.number AS season")
     fake_llm.script(Reply(body=completion(f"```cypher\n{cypher}\n```", usage=(120, 30))),
-                    Reply(body=completion("Dee Valladares won Survivor 45.", usage=(80, 9))))
+                    Reply(stream=stream_chunks(["Dee Valladares ", "won Survivor 45."], usage=(80, 9))))
     page_env(database_url=text_db, llm_base_url=fake_llm.url)
     at = load_page()
     assert any("compatible server at" in m for m in texts(at.sidebar.markdown))
@@ -259,7 +259,8 @@ def test_graph_column_with_a_scripted_model(page_env, text_db, fake_llm):
 def test_agentic_column_with_a_scripted_model(page_env, text_db, fake_llm):
     # The agent routes "who won season N" by rule and trusts a rule's evidence: the model only writes the
     # answer. Spare replies cover a change in how many calls the agent makes; the test checks plumbing.
-    fake_llm.script(*[Reply(body=completion("Dee Valladares won Survivor 45 (5-3-0).")) for _ in range(4)])
+    # The page streams the answer, so the scripted replies are server-sent events.
+    fake_llm.script(*[Reply(stream=stream_chunks(["Dee Valladares won ", "Survivor 45 (5-3-0)."])) for _ in range(4)])
     page_env(database_url=text_db, llm_base_url=fake_llm.url)
     at = ask(load_page(), "Who won season 45?", strategies="Agentic graph RAG")
     assert at.status[0].state == "complete", at.status[0].label

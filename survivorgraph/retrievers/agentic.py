@@ -14,17 +14,17 @@ from survivorgraph.agent.intents import Plan, Slots
 from survivorgraph.agent.llm_router import LLMRouter
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
+from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.answering import (
-    ANSWER_MAX_TOKENS,
     data_summary,
     extractive_chunks,
     extractive_rows,
     is_ranking,
     key_facts,
     missing_facts,
+    write_answer,
 )
-from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers.base import Retriever, Run
 
 
@@ -188,12 +188,11 @@ class AgenticRetriever(Retriever):
             return
         try:
             with run.step("write answer", parts=len(parts), evidence=len(useful)):
-                reply = self.llm.complete(
-                    [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-                     {"role": "user", "content": prompts.AGENT_USER.format(
-                         question=question, evidence=prompts.format_agent_evidence(items))}],
-                    max_tokens=ANSWER_MAX_TOKENS, label="answer")
-                result.answer = reply.content.strip()
+                result.answer = write_answer(
+                    self.llm, [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                               {"role": "user", "content": prompts.AGENT_USER.format(
+                                   question=question, evidence=prompts.format_agent_evidence(items))}],
+                    run.answer_sink)
             self._guard_facts(result, items, run)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.

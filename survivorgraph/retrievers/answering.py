@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from survivorgraph.retrievers import prompts
@@ -12,8 +12,19 @@ from survivorgraph.retrievers.types import ChunkEvidence
 ANSWER_MAX_TOKENS = 200
 
 
+def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], None] | None = None) -> str:
+    """The model's answer; streamed piece by piece to `on_text` when given (the page shows it as it comes)."""
+    if on_text is None:
+        return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+    pieces = []
+    for delta in llm.stream(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer"):
+        pieces.append(delta)
+        on_text(delta)
+    return "".join(pieces).strip()
+
+
 def answer_from_rows(llm, question: str, rows: Sequence[dict[str, Any]], cypher: str,
-                     truncated: bool = False) -> str:
+                     truncated: bool = False, on_text: Callable[[str], None] | None = None) -> str:
     if not rows:
         return "The graph has no rows for this question, so the data does not show an answer."
     messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
@@ -21,16 +32,17 @@ def answer_from_rows(llm, question: str, rows: Sequence[dict[str, Any]], cypher:
                     question=question, cypher=cypher.strip(), count=len(rows),
                     truncated=", truncated at the row cap" if truncated else "",
                     rows=prompts.format_rows(rows))}]
-    return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+    return write_answer(llm, messages, on_text)
 
 
-def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence]) -> str:
+def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence],
+                       on_text: Callable[[str], None] | None = None) -> str:
     if not chunks:
         return "No passage was retrieved for this question, so the text does not show an answer."
     messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
                 {"role": "user", "content": prompts.CHUNKS_USER.format(
                     question=question, passages=format_passages(chunks, question))}]
-    return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+    return write_answer(llm, messages, on_text)
 
 
 def format_passages(chunks: Sequence[ChunkEvidence], question: str = "", max_chars: int = 900) -> str:

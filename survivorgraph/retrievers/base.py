@@ -10,11 +10,12 @@ import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from survivorgraph.errors import NoModelError, SurvivorGraphError
+from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import RetrievalResult, TraceStep
 
 MAX_QUESTION_CHARS = 2000
@@ -22,15 +23,18 @@ logger = logging.getLogger(__name__)
 
 
 class Run:
-    """What one `ask` accumulates while it works: trace steps and database time."""
+    """What one `ask` accumulates while it works: trace steps and database time, and (when a page watches)
+    the live progress those steps and the streamed answer are reported to."""
 
-    def __init__(self, result: RetrievalResult):
+    def __init__(self, result: RetrievalResult, progress: Progress | None = None):
         self.result = result
         self.db_ms = 0.0
+        self.progress = progress
 
     @contextmanager
     def step(self, name: str, **detail: Any) -> Iterator[TraceStep]:
         step = TraceStep(name=name, detail=dict(detail))
+        live = self.progress.step_started(name) if self.progress is not None else None
         started = time.perf_counter()
         try:
             yield step
@@ -41,6 +45,16 @@ class Run:
         finally:
             step.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
             self.result.trace.append(step)
+            if live is not None:
+                self.progress.step_ended(live, step.status, step.elapsed_ms)
+
+    @property
+    def answer_sink(self) -> Callable[[str], None] | None:
+        """Where a model streams the answer text, or None: then the answer is fetched in one piece."""
+        if self.progress is None:
+            return None
+        self.progress.restart_answer()
+        return self.progress.answer_text
 
     def add_db_time(self, ms: float) -> None:
         self.db_ms += ms
@@ -81,10 +95,11 @@ class Retriever(ABC):
     def _answer(self, question: str, run: Run) -> None:
         """Fill run.result (answer, evidence, trace). Raise SurvivorGraphError for expected failures."""
 
-    def ask(self, question: str) -> RetrievalResult:
+    def ask(self, question: str, progress: Progress | None = None) -> RetrievalResult:
+        """Answer `question`; with `progress`, report each step as it starts and ends and stream the answer."""
         result = RetrievalResult(mode=self.mode, question=question if isinstance(question, str) else "",
                                  model=self.llm.model if self.llm is not None else None)
-        run = Run(result)
+        run = Run(result, progress)
         started = time.perf_counter()
         calls: list = []
         try:

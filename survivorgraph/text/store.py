@@ -12,9 +12,8 @@ plan could stop using the HNSW index.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import threading
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Self

@@ -1,7 +1,8 @@
 """One strategy's column: a status box with its steps, then the answer, the metrics and the evidence tabs.
 
-`ColumnView` is created while the strategy runs (status "running", live elapsed time) and finished with
-its `Outcome`; re-showing a finished run from the history goes through the same `finish`.
+`ColumnView` is created while the strategy runs (status "running" with the live elapsed time, the steps as
+they start and end, the answer as the model streams it) and finished with its `Outcome`; re-showing a
+finished run from the history goes through the same `finish`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from survivorgraph.render import TITLES
+from survivorgraph.retrievers.progress import Snapshot
 from survivorgraph.retrievers.types import ChunkEvidence, RetrievalResult
 from survivorgraph.ui.evidence_graph import render_evidence_graph
 from survivorgraph.ui.runner import Outcome
@@ -44,9 +46,21 @@ class ColumnView:
                 self.steps = st.empty()
                 self.steps.caption(RUNNING_STEPS.get(mode, ""))
             self.body = st.empty()
+        self._drawn = -1  # the progress version on screen: redraw only when the worker reported more
 
-    def tick(self, elapsed_s: float) -> None:
-        self.status.update(label=f"Running\u2026 {elapsed_s:.1f} s", state="running")
+    def tick(self, elapsed_s: float, progress: Snapshot | None = None) -> None:
+        """The live state while the strategy works: time, current step, steps so far, streamed answer."""
+        current = f" \u00b7 {progress.current}" if progress is not None and progress.current else ""
+        self.status.update(label=f"Running\u2026 {elapsed_s:.1f} s{current}", state="running")
+        if progress is None or progress.version == self._drawn:
+            return
+        self._drawn = progress.version
+        if progress.steps:
+            self.steps.markdown("\n".join(step_line(i, s) for i, s in enumerate(progress.steps, 1)))
+        if progress.answer:
+            with self.body.container(key=f"streaming-{self.mode}-{self.key}"):
+                st.caption("Writing the answer\u2026")
+                st.markdown(progress.answer + " \u258c")
 
     def finish(self, outcome: Outcome) -> None:
         result = outcome.result

@@ -112,23 +112,24 @@ def layout(record: history.RunRecord) -> tuple:
 
 
 def run_live(core, question: str, modes: list[str]) -> None:
-    """Start every strategy at once; fill each column the moment its worker is done."""
+    """Start every strategy at once; show each column's steps and streamed answer while it works, and fill
+    it in full the moment its worker is done."""
     record = history.RunRecord(question, modes, scope=core.scope_text)
-    futures = runner.start(resources.executor(), core, question, modes)
+    jobs = runner.start(resources.executor(), core, question, modes)
     summary, views = layout(record)
     started = time.perf_counter()
-    pending = dict(futures)
+    pending = dict(jobs)
     while pending:
-        wait(list(pending.values()), timeout=TICK_S, return_when=FIRST_COMPLETED)
+        wait([job.future for job in pending.values()], timeout=TICK_S, return_when=FIRST_COMPLETED)
         for mode in list(pending):
-            future = pending[mode]
-            if future.done():
-                outcome = runner.outcome_of(future, mode, question)
+            job = pending[mode]
+            if job.future.done():
+                outcome = runner.outcome_of(job.future, mode, question)
                 record.outcomes[mode] = outcome
                 views[mode].finish(outcome)
                 del pending[mode]
             else:
-                views[mode].tick(time.perf_counter() - started)
+                views[mode].tick(time.perf_counter() - started, job.progress.snapshot())
     history.add(record)
     if len(modes) > 1:
         with summary.container():

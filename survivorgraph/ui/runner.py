@@ -1,7 +1,8 @@
 """Answer one question with several strategies at once, each in a worker thread.
 
-Workers make no Streamlit calls: the page's script thread waits on the futures and renders each column as
-soon as its future is done, so a slow strategy never holds back the others. Each worker runs inside a copy
+Workers make no Streamlit calls: each reports into its own `Progress` (steps, streamed answer text), and the
+page's script thread polls those and the futures, drawing each column's live state and rendering it in full
+as soon as its future is done, so a slow strategy never holds back the others. Each worker runs inside a copy
 of the caller's context (`contextvars.copy_context()`), which the LLM call log needs to attribute calls.
 """
 
@@ -14,6 +15,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
+from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import RetrievalResult
 from survivorgraph.ui.evidence_graph import EvidenceGraph, build_evidence_graph
 
@@ -40,11 +42,11 @@ def make_reentrant(core) -> None:
         core._lock = threading.RLock()
 
 
-def answer(core, question: str, mode: str) -> Outcome:
+def answer(core, question: str, mode: str, progress: Progress | None = None) -> Outcome:
     """Ask one strategy; never raises (an unexpected failure becomes an error result with its message)."""
     started = time.perf_counter()
     try:
-        result = core.ask(question, mode)
+        result = core.ask(question, mode, progress)
     except Exception as exc:  # a backend library's own error must not take the page down
         logger.exception("%s failed", mode)
         message = f"{type(exc).__name__}: {exc}"
@@ -71,7 +73,20 @@ def outcome_of(future: Future, mode: str, question: str) -> Outcome:
                                          errors=[message]))
 
 
-def start(executor: ThreadPoolExecutor, core, question: str, modes: list[str]) -> dict[str, Future]:
+@dataclass
+class Job:
+    """One strategy at work: its future (an `Outcome` when done) and its live progress."""
+
+    future: Future
+    progress: Progress
+
+
+def start(executor: ThreadPoolExecutor, core, question: str, modes: list[str]) -> dict[str, Job]:
     """Submit one worker per mode; each runs in its own copy of the current context."""
     make_reentrant(core)
-    return {mode: executor.submit(contextvars.copy_context().run, answer, core, question, mode) for mode in modes}
+    jobs = {}
+    for mode in modes:
+        progress = Progress()
+        future = executor.submit(contextvars.copy_context().run, answer, core, question, mode, progress)
+        jobs[mode] = Job(future, progress)
+    return jobs

@@ -7,10 +7,12 @@ import json
 import re
 from typing import Any
 
+from survivorgraph.retrievers.progress import StepState
 from survivorgraph.retrievers.types import CypherAttempt, RetrievalResult, TraceStep
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
-STATUS_ICON = {"ok": ":material/check:", "error": ":material/error:", "skipped": ":material/skip_next:"}
+STATUS_ICON = {"ok": ":material/check:", "error": ":material/error:", "skipped": ":material/skip_next:",
+               "running": ":material/pending:"}
 
 
 def md_escape(value: Any) -> str:
@@ -23,10 +25,11 @@ def compact(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def step_line(index: int, step: TraceStep) -> str:
-    """One line for the column's status box: number, name, time, outcome."""
+def step_line(index: int, step: TraceStep | StepState) -> str:
+    """One line for the column's status box: number, name, time (or "running"), outcome."""
     icon = STATUS_ICON.get(step.status, "")
-    return f"{index}. {icon} {md_escape(step.name)} \u00b7 {step.elapsed_ms:.0f} ms"
+    took = "running\u2026" if step.status == "running" else f"{step.elapsed_ms:.0f} ms"
+    return f"{index}. {icon} {md_escape(step.name)} \u00b7 {took}"
 
 
 def _catalog_attempts(result: RetrievalResult) -> dict[str, list[CypherAttempt]]:

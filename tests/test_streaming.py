@@ -1,0 +1,135 @@
+"""Live progress: steps reported as they start and end, the answer streamed piece by piece.
+
+The LLM is the SCRIPTED fake OpenAI-compatible server (tests/fake_openai_server.py) sending server-sent
+events; the graph is the real store. These tests prove the plumbing from the model's stream to what the
+page's column draws, nothing about answer quality.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from survivorgraph.llm.openai_client import OpenAICompatibleLLM
+from survivorgraph.retrievers.progress import Progress
+from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
+from tests.fake_openai_server import FakeOpenAIServer, Reply, completion, stream_chunks
+
+GOOD = "MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(s:Season {number: 45}) RETURN ps.name AS winner"
+
+
+@pytest.fixture
+def fake():
+    server = FakeOpenAIServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def llm(fake):
+    return OpenAICompatibleLLM(provider="scripted fake", base_url=fake.url, api_key="test", model="fake-model",
+                               timeout_s=10, max_retries=0)
+
+
+class Recorder(Progress):
+    """A Progress that also keeps every answer delta in arrival order."""
+
+    def __init__(self):
+        super().__init__()
+        self.deltas: list[str] = []
+
+    def answer_text(self, delta: str) -> None:
+        self.deltas.append(delta)
+        super().answer_text(delta)
+
+
+def test_the_answer_streams_into_the_progress_and_the_result(graph, fake, llm):
+    fake.script(Reply(body=completion(GOOD)), Reply(stream=stream_chunks(["Dee ", "Valladares ", "won 45."],
+                                                                         usage=(50, 6))))
+    progress = Recorder()
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    assert progress.deltas == ["Dee ", "Valladares ", "won 45."]
+    assert result.answer == "Dee Valladares won 45." == progress.snapshot().answer
+    assert fake.chat_requests[-1].get("stream") is True, "the answer call asked for a stream"
+    answer_call = result.llm_calls[-1]
+    assert answer_call["kind"] == "stream" and answer_call["label"] == "answer"
+    assert (answer_call["prompt_tokens"], answer_call["completion_tokens"]) == (50, 6)
+
+
+def test_every_step_is_reported_in_start_order_with_its_outcome(graph, fake, llm):
+    fake.script(Reply(body=completion("MATCH (p:Plaer) RETURN p.name AS name")), Reply(body=completion(GOOD)),
+                Reply(stream=stream_chunks(["Dee."])))
+    progress = Progress()
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    live = progress.snapshot()
+    assert {s.name for s in live.steps} == {s.name for s in result.trace}
+    assert len(live.steps) == len(result.trace)
+    assert all(s.status != "running" for s in live.steps) and live.current is None
+    assert any(s.status == "error" for s in live.steps) == any(s.status == "error" for s in result.trace)
+    assert live.steps[-1].name == "write answer", "steps are listed in the order they started"
+
+
+def test_without_progress_nothing_streams(graph, fake, llm):
+    fake.script(Reply(body=completion(GOOD)), Reply(body=completion("Dee Valladares.")))
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?")
+    assert result.answer == "Dee Valladares."
+    assert not any(r.get("stream") for r in fake.chat_requests)
+
+
+def test_a_step_seen_mid_run_is_running():
+    progress = Progress()
+    outer = progress.step_started("route parts")
+    progress.step_started("run tool")
+    assert progress.snapshot().current == "run tool"
+    version = progress.snapshot().version
+    progress.step_ended(outer, "ok", 12.0)
+    assert progress.snapshot().version > version
+    assert [s.status for s in progress.snapshot().steps] == ["ok", "running"]
+
+
+def test_progress_is_safe_to_read_while_a_worker_writes():
+    progress = Progress()
+
+    def work():
+        for i in range(2000):
+            progress.answer_text("x")
+            if i % 100 == 0:
+                progress.step_ended(progress.step_started(f"s{i}"), "ok", 1.0)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    seen = 0
+    while worker.is_alive():
+        snap = progress.snapshot()
+        assert len(snap.answer) >= seen
+        seen = len(snap.answer)
+    worker.join()
+    assert progress.snapshot().answer == "x" * 2000 and len(progress.snapshot().steps) == 20
+
+
+def _column_mid_run():
+    """A column as the page draws it while its strategy still works (run by AppTest in its own script)."""
+    import streamlit as st
+
+    from survivorgraph.retrievers.progress import Progress
+    from survivorgraph.ui.columns import ColumnView
+
+    progress = Progress()
+    progress.step_ended(progress.step_started("retrieve chunks"), "ok", 41.0)
+    progress.step_started("write answer")
+    for piece in ("Richard Hatch ", "won **Borneo**"):
+        progress.answer_text(piece)
+    view = ColumnView(st.container(), "traditional", key="t")
+    view.tick(3.2, progress.snapshot())
+
+
+def test_a_running_column_shows_its_steps_and_the_answer_so_far():
+    at = AppTest.from_function(_column_mid_run).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Running" in at.status[0].label and "write answer" in at.status[0].label
+    markdown = [m.value for m in at.markdown]
+    assert any("retrieve chunks" in m and "41 ms" in m and "write answer" in m and "running" in m
+               for m in markdown)
+    assert any(m.startswith("Richard Hatch won **Borneo**") for m in markdown)
