@@ -10,6 +10,7 @@ import click
 
 from survivorgraph.config import Settings, env_example
 from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.retrievers.progress import Progress
 
 
 class _Group(click.Group):
@@ -83,6 +84,18 @@ def status(as_json: bool) -> None:
             click.echo(f"  {values}")
 
 
+class TerminalProgress(Progress):
+    """Each step on stderr as it starts, so a slow model is visibly at work (only on a terminal)."""
+
+    def __init__(self, mode: str):
+        super().__init__()
+        self.mode = mode
+
+    def step_started(self, name: str) -> int:
+        click.secho(f"[{self.mode}] {name}\u2026", fg="bright_black", err=True)
+        return super().step_started(name)
+
+
 @main.command()
 @click.argument("question")
 @click.option("--mode", type=click.Choice(["traditional", "graph", "agentic", "all"]), default="all",
@@ -100,8 +113,9 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
     modes = ["traditional", "graph", "agentic"] if mode == "all" else [mode]
     scope = ViewerScope.parse(watched) if watched else None
     core = SurvivorGraph(llm=None if no_llm else "auto", scope=scope)
+    live = sys.stderr.isatty() and not as_json
     try:
-        results = [core.ask(question, m) for m in modes]
+        results = [core.ask(question, m, TerminalProgress(m) if live else None) for m in modes]
     finally:
         core.close()
     if as_json:

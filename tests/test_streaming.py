@@ -133,3 +133,13 @@ def test_a_running_column_shows_its_steps_and_the_answer_so_far():
     assert any("retrieve chunks" in m and "41 ms" in m and "write answer" in m and "running" in m
                for m in markdown)
     assert any(m.startswith("Richard Hatch won **Borneo**") for m in markdown)
+
+
+def test_the_cli_names_each_step_on_stderr_as_it_starts(capsys):
+    from survivorgraph.cli import TerminalProgress
+
+    progress = TerminalProgress("graph")
+    progress.step_ended(progress.step_started("write Cypher"), "ok", 5.0)
+    captured = capsys.readouterr()
+    assert "[graph] write Cypher" in captured.err and captured.out == ""
+    assert progress.snapshot().steps[0].status == "ok"
