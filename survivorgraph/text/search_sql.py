@@ -83,9 +83,11 @@ _ORDER = {"vector": "f.score DESC, f.chunk_id", "lexical": "f.score DESC, f.chun
           "hybrid": "f.score DESC, f.chunk_id", "browse": "c.version, c.season, c.doc_id, c.ordinal"}
 
 
-def filter_clause(seasons: list[int] | None, castaway_ids: list[str] | None, watched: bool = False) -> str:
-    """Conditions on chunk `c`; parameters %(seasons)s, %(castaway_ids)s, and with `watched` the viewer's
-    %(cutoff)s (season * 1000 + episode) and %(watched_season)s."""
+def filter_clause(seasons: list[int] | None, castaway_ids: list[str] | None, watched: bool = False,
+                  episodes: list[int] | None = None) -> str:
+    """Conditions on chunk `c`; parameters %(seasons)s, %(castaway_ids)s, %(episodes)s (the chunk's own
+    episode, so only meaningful with one season), and with `watched` the viewer's %(cutoff)s
+    (season * 1000 + episode) and %(watched_season)s."""
     parts = ["TRUE"]
     if watched:
         # Spoiler guard: an episode's text once it aired; a season's overview only once the whole season
@@ -98,6 +100,8 @@ def filter_clause(seasons: list[int] | None, castaway_ids: list[str] | None, wat
     if castaway_ids is not None:
         parts.append("EXISTS (SELECT 1 FROM text_chunk_people p WHERE p.chunk_id = c.chunk_id "
                      "AND p.castaway_id = ANY(%(castaway_ids)s))")
+    if episodes is not None:
+        parts.append("c.episode = ANY(%(episodes)s)")
     return " AND ".join(parts)
 
 

@@ -137,14 +137,17 @@ class TextStore:
 
     # -- searching -------------------------------------------------------------------------------
     def search(self, query: str, k: int = 6, mode: str = "hybrid", *, seasons: list[int] | None = None,
-               castaway_ids: list[str] | None = None, pool: int | None = None,
+               castaway_ids: list[str] | None = None, episodes: list[int] | None = None, pool: int | None = None,
                query_vector: np.ndarray | None = None, watched: tuple[int, int] | None = None) -> list[ChunkHit]:
         """Top-k chunks for `query`. Filters keep chunks linked to any of `seasons` / any of `castaway_ids`;
+        `episodes` keeps the text of those episodes (of the one season in `seasons`);
         `watched=(season, episode)` keeps only text that had aired by then (the spoiler guard).
         `pool`: candidates each half of hybrid ranks (default max(4k, 30)); `query_vector`: reuse an
         embedding of `query` made earlier (embed_query) instead of embedding it again."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        if episodes is not None and len(seasons or []) != 1:
+            raise ValueError("an episode filter needs exactly one season: episode numbers restart each season")
         vector = None
         if mode != "lexical":
             if query_vector is not None:
@@ -153,7 +156,7 @@ class TextStore:
             else:
                 vector = self.embed_query(query)
         return self._run(mode, k, vector=vector, text=query, seasons=seasons, castaway_ids=castaway_ids, pool=pool,
-                         watched=watched)
+                         watched=watched, episodes=episodes)
 
     def search_by_vector(self, vector: np.ndarray, k: int = 6, *, seasons: list[int] | None = None,
                          castaway_ids: list[str] | None = None, pool: int | None = None,
@@ -200,15 +203,16 @@ class TextStore:
             raise ConfigError(f"A {dim}-d query vector cannot search a {self.meta().embedding_dim}-d index.")
 
     def _run(self, mode: str, k: int, *, vector, text: str, seasons, castaway_ids, pool,
-             watched: tuple[int, int] | None = None) -> list[ChunkHit]:
+             watched: tuple[int, int] | None = None, episodes: list[int] | None = None) -> list[ChunkHit]:
         self.meta()  # a clear NotLoadedError before any SQL
         k = max(1, int(k))
         pool = max(k, int(pool)) if pool else max(k, 4 * k, 30) if mode == "hybrid" else k
         seasons = [int(s) for s in seasons] if seasons is not None else None
         castaway_ids = [str(c) for c in castaway_ids] if castaway_ids is not None else None
-        statement = search_statement(mode, filter_clause(seasons, castaway_ids, watched is not None))
+        episodes = [int(e) for e in episodes] if episodes is not None else None
+        statement = search_statement(mode, filter_clause(seasons, castaway_ids, watched is not None, episodes))
         params = {"qvec": vector, "pool": pool, "k": k, "rrf_k": self.rrf_k, "seasons": seasons,
-                  "castaway_ids": castaway_ids}
+                  "castaway_ids": castaway_ids, "episodes": episodes}
         if watched is not None:
             params.update(cutoff=int(watched[0]) * 1000 + int(watched[1]), watched_season=int(watched[0]))
         with _postgres_errors(), self._lock, self.conn.transaction():

@@ -92,6 +92,14 @@ def test_filters_by_season_and_person_still_fill_k(store, survivor_data):
     assert store.search("fire", k=3, mode="vector", seasons=[3, 34], castaway_ids=[SKUPIN]) == []
 
 
+def test_an_episode_filter_keeps_that_episodes_text(store):
+    merge = store.search("how the merge played out", k=3, mode="hybrid", seasons=[28], episodes=[6])
+    assert merge and all((h.season, h.episode) == (28, 6) for h in merge)
+    assert any("merge" in h.text for h in merge)
+    with pytest.raises(ValueError, match="exactly one season"):
+        store.search("merge", k=3, episodes=[6])
+
+
 def test_chunks_about_needs_no_query(store, survivor_data):
     parvati = castaway_id(survivor_data, "Parvati Shallow")
     chunks = store.chunks_about(castaway_ids=[parvati], limit=50)
