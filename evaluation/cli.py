@@ -36,6 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--k", type=int, default=6, help="chunks per retrieval baseline (default 6)")
     run.add_argument("--stored-answers", action="store_true",
                      help="use the answers stored in --questions instead of recomputing them from the data")
+    run.add_argument("--watched", metavar="S:E", default=None,
+                     help="spoiler guard: every mode answers as for a viewer who has watched through season S "
+                          "episode E (e.g. 44:6), and the gold answers are computed for that viewer")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     gold = sub.add_parser("gold", help="regenerate the gold question file from the survivoR tables")
     gold.add_argument("--out", type=Path, default=GOLD_FILE)
@@ -77,9 +80,12 @@ def _run(settings, args) -> int:
     if unknown:
         print(f"error: unknown category {unknown}; choose from {', '.join(CATEGORIES)}", file=sys.stderr)
         return 2
+    from ingest.viewer_scope import ViewerScope
+
+    watched = ViewerScope.parse(args.watched) if args.watched else None  # a ConfigError names the format
     opts = EvalOptions(questions=args.questions, modes=args.modes, categories=categories, limit=args.limit,
                        no_llm=args.no_llm, workers=args.workers, out=args.out, resume=args.resume, k=args.k,
-                       recompute=not args.stored_answers)
+                       recompute=not args.stored_answers, watched=watched)
     try:
         run = run_eval(settings, opts, progress=not args.quiet and sys.stderr.isatty())
     except ValueError as exc:
@@ -89,7 +95,7 @@ def _run(settings, args) -> int:
     from evaluation.summary import aggregate, question_frame, targets
 
     table = aggregate(question_frame(run.records), run.modes)
-    print(format_table(table))
+    print(format_table(table, run.meta))
     print()
     print(format_targets(targets(table)))
     print("\nfiles: " + ", ".join(str(p) for p in files.values()))
@@ -119,8 +125,10 @@ def _show(settings, folder: Path | None) -> int:
     if report is None:
         print("No evaluation run yet: run `python -m evaluation run --no-llm`.", file=sys.stderr)
         return 1
-    print(f"run {report.folder} ({report.meta.get('llm')}, {report.meta.get('questions')} questions)")
-    print(format_table(report.summary))
+    watched = report.meta.get("viewer_scope_text") if report.meta.get("viewer_scope") else None
+    print(f"run {report.folder} ({report.meta.get('llm')}, {report.meta.get('questions')} questions"
+          + (f", {watched}" if watched else "") + ")")
+    print(format_table(report.summary, report.meta))
     print()
     print(format_targets(report.targets))
     return 0

@@ -111,6 +111,11 @@ class GoldData:
     def seasons(self) -> list[int]:
         return sorted(int(s) for s in self.summary["season"])
 
+    @property
+    def finished_seasons(self) -> list[int]:
+        """Seasons whose finale the reader has seen: all of them (a viewer scope has fewer)."""
+        return self.seasons
+
     @cached_property
     def _latest_names(self) -> dict[str, str]:
         latest = self.cast.sort_values("season").drop_duplicates("castaway_id", keep="last")

@@ -124,6 +124,8 @@ def describe(parts: list[dict]) -> str:
             out.append(", ".join(str(v) for v in p["values"]))
         elif kind == "facts":
             out.append("key facts: " + "; ".join("/".join(g) for g in p["groups"]))
+        elif p.get("beyond_scope"):
+            out.append(f"(beyond the viewer's point: {p.get('reason')}; abstain)")
         else:
             out.append("(the data cannot answer this: abstain)")
     return " | ".join(out)
@@ -137,7 +139,13 @@ def _load_templates() -> None:
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
     _load_templates()
     category, fn = TEMPLATES[name]
-    text, parts = fn(g, **params)
+    if getattr(g, "viewer_scope", None) is not None:  # evaluation.scoped.ScopedGoldData
+        from evaluation.scoped import scoped_answer
+
+        full_text, full_parts = fn(g.full, **params)
+        text, parts = scoped_answer(g, name, fn, params, full_text, _plain(full_parts))
+    else:
+        text, parts = fn(g, **params)
     return Question(qid, category, text, _plain(parts), name, _plain(dict(params)), describe(parts))
 
 
@@ -155,7 +163,8 @@ def build_gold_set(g: GoldData, seed: int = 7) -> list[Question]:
     from evaluation import gold_facts, gold_multi
 
     rng = random.Random(seed)
-    planned = gold_facts.plan(g, rng) + gold_multi.plan(g, rng)
+    planner = getattr(g, "full", g)  # under a viewer scope: the same questions, answered for that viewer
+    planned = gold_facts.plan(planner, rng) + gold_multi.plan(planner, rng)
     questions, counters = [], {c: 0 for c in CATEGORIES}
     for name, params in planned:
         category = TEMPLATES[name][0]

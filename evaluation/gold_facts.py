@@ -159,7 +159,7 @@ def season_immunity_leader(g: GoldData, season: int):
 
 def _winner_votes(g: GoldData) -> pd.DataFrame:
     rows = []
-    for s in g.seasons:
+    for s in g.finished_seasons:
         jury = g.jury[g.jury["season"] == s]
         rows.append((s, g.winner(s), (jury["finalist_id"] == g.winner(s)).sum(), jury["castaway_id"].nunique()))
     return pd.DataFrame(rows, columns=["season", "winner", "votes", "jurors"])
@@ -262,8 +262,12 @@ def exit_day(g: GoldData, castaway_id: str, season: int):
 @template("who_went_first", "temporal")
 def who_went_first(g: GoldData, a: str, b: str, season: int):
     cast = g.season_cast(season).set_index("castaway_id")
-    first = a if cast.loc[a, "order"] < cast.loc[b, "order"] else b
-    return f"In season {season}, who went home first: {g.name(a)} or {g.name(b)}?", [entity(g, [first])]
+    order_a, order_b = cast.loc[a, "order"], cast.loc[b, "order"]
+    # Under a viewer scope an order not yet known is NaN: the one who has left went first; neither: unknown.
+    first = b if pd.isna(order_a) else a if pd.isna(order_b) or order_a < order_b else b
+    known = not (pd.isna(order_a) and pd.isna(order_b))
+    return f"In season {season}, who went home first: {g.name(a)} or {g.name(b)}?", [
+        entity(g, [first] if known else [])]
 
 
 @template("first_juror", "temporal")
@@ -309,7 +313,7 @@ def winners_no_immunity(g: GoldData):
     iw = g.wins[g.wins["won_individual_immunity"] == 1]
     won = set(zip(iw["season"], iw["castaway_id"]))
     return "Which winners never won an individual immunity challenge in the season they won?", [
-        entities(g, [g.winner(s) for s in g.seasons if (s, g.winner(s)) not in won])]
+        entities(g, [g.winner(s) for s in g.finished_seasons if (s, g.winner(s)) not in won])]
 
 
 @template("jurors_not_for_winner", "negation")

@@ -21,7 +21,7 @@ from typing import Any
 
 from evaluation.gold import Question, build_gold_set, filter_questions, load, recompute
 from evaluation.scoring import Scorer
-from survivorgraph.retrievers.traditional import to_evidence
+from survivorgraph.retrievers.traditional import scope_filter, to_evidence
 
 ANSWER_MODES = ("traditional", "graph", "agentic")
 BASELINES = ("agentic_nollm", "lexical", "vector", "hybrid")
@@ -42,6 +42,8 @@ class EvalOptions:
     resume: bool = False
     k: int = 6                         # chunks per retrieval baseline
     recompute: bool = True             # recompute gold answers of template questions from the data
+    watched: Any = None                # ingest.viewer_scope.ViewerScope: every mode and the gold answers
+                                       # for a viewer who has seen only that far; None: everything
 
 
 @dataclass
@@ -75,26 +77,50 @@ def gold_questions(settings, opts: EvalOptions) -> tuple[list[Question], Any]:
     from evaluation.data import GoldData
     from ingest.survivor_data import open_survivor_data
 
-    g = GoldData(open_survivor_data(settings))
+    data = open_survivor_data(settings)
+    if opts.watched is None:
+        g = GoldData(data)
+    else:
+        from evaluation.scoped import ScopedGoldData
+
+        g = ScopedGoldData(data, opts.watched)
     if opts.questions is None:
         questions = build_gold_set(g)
     else:
         questions = load(Path(opts.questions))
+        if opts.watched is not None:
+            _check_rescopable(questions, opts)
         if opts.recompute:
             questions = recompute(g, questions)
     return filter_questions(questions, opts.categories, opts.limit), g
 
 
+def _check_rescopable(questions: list[Question], opts: EvalOptions) -> None:
+    """Stored answers are unscoped: under --watched every answer must be recomputed from a template."""
+    from evaluation.gold import TEMPLATES, _load_templates
+
+    _load_templates()
+    fixed = [q.id for q in questions if q.parts and (not opts.recompute or q.template not in TEMPLATES)]
+    if fixed:
+        raise ValueError(f"{len(fixed)} question(s) ({', '.join(fixed[:5])}) carry stored answers that cannot be "
+                         f"recomputed for {opts.watched.describe()}; drop --stored-answers, or give those "
+                         "questions a template, or run without --watched.")
+
+
 class Harness:
     """Holds the cores (with and without a model) and runs one (question, mode) at a time, thread-safely."""
 
-    def __init__(self, settings, *, no_llm: bool = False, k: int = 6, core=None):
+    def __init__(self, settings, *, no_llm: bool = False, k: int = 6, core=None, scope=None):
         from survivorgraph.core import SurvivorGraph
 
         self.settings = settings
         self.k = k
-        self.core = core or SurvivorGraph(settings, llm=None if no_llm else "auto")
-        self.plain = self.core if self.core._llm_choice is None else SurvivorGraph(settings, llm=None)
+        self.scope = scope  # the viewer scope every mode runs under (server side, never in the question)
+        self.core = core or SurvivorGraph(settings, llm=None if no_llm else "auto", scope=scope)
+        if self.core.scope != scope:
+            self.core = self.core.for_scope(scope)
+        self.plain = (self.core if self.core._llm_choice is None
+                      else SurvivorGraph(settings, llm=None, scope=scope))
         if self.plain is not self.core:  # share the stores (and the embedding model) with the main core
             for name in ("graph", "text"):
                 try:
@@ -123,7 +149,7 @@ class Harness:
         started = time.perf_counter()
         try:
             if mode in RETRIEVAL_ONLY:
-                hits = self.core.text.search(q.question, k=self.k, mode=mode)
+                hits = self.core.text.search(q.question, k=self.k, mode=mode, **scope_filter(self.scope))
                 return {"mode": mode, "question": q.question, "answer": "", "answer_kind": "retrieval",
                         "evidence": {"rows": [], "columns": [], "cypher": [],
                                      "chunks": [asdict(to_evidence(h)) for h in hits]},
@@ -162,6 +188,25 @@ def read_done(path: Path) -> dict[tuple[str, str], dict]:
     return done
 
 
+def check_same_scope(folder: Path, done: dict[tuple[str, str], dict], watched: str | None) -> None:
+    """A run folder holds one viewer scope: continuing it under another would mix answers."""
+    meta_path = folder / "meta.json"
+    before: set = set()
+    if meta_path.is_file():
+        try:
+            before.add(json.loads(meta_path.read_text()).get("viewer_scope"))
+        except json.JSONDecodeError:
+            pass
+    before |= {rec.get("viewer_scope") for rec in done.values()}
+    mixed = sorted(str(s) for s in before - {watched})
+    if mixed and (done or meta_path.is_file()):
+        def name(s):
+            return f"--watched {s}" if s not in (None, "None") else "no --watched (unscoped)"
+        raise ValueError(f"{folder} holds a run with {' and '.join(name(s) for s in mixed)}; this one has "
+                         f"{name(watched)}. Scopes cannot be mixed in one run: continue it with the same option, "
+                         "or start a new run (no --resume, or another --out).")
+
+
 def _trim(result: dict) -> dict:
     ev = result.get("evidence") or {}
     if len(ev.get("rows") or []) > MAX_ROWS_KEPT:
@@ -173,9 +218,13 @@ def _trim(result: dict) -> dict:
 def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, progress: bool = True,
              log=print) -> EvalRun:
     from evaluation.matching import Matcher
+    from ingest.viewer_scope import describe_scope
 
     questions, g = gold_questions(settings, opts)
-    harness = harness or Harness(settings, no_llm=opts.no_llm, k=opts.k)
+    harness = harness or Harness(settings, no_llm=opts.no_llm, k=opts.k, scope=opts.watched)
+    if harness.scope != opts.watched:
+        raise ValueError(f"the harness runs {describe_scope(harness.scope)} but the gold answers are for "
+                         f"{describe_scope(opts.watched)}: build Harness(..., scope=opts.watched).")
     modes = opts.modes or default_modes(harness, opts.no_llm)
     unknown = [m for m in modes if m not in ALL_MODES]
     if unknown:
@@ -184,6 +233,8 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
     folder.mkdir(parents=True, exist_ok=True)
     results_path = folder / "results.jsonl"
     done = read_done(results_path)
+    watched = opts.watched.label if opts.watched is not None else None
+    check_same_scope(folder, done, watched)
     hashes = {q.id: question_hash(q) for q in questions}
     todo = [(q, m) for q in questions for m in modes
             if (q.id, m) not in done or done[(q.id, m)].get("qhash") != hashes[q.id]]
@@ -191,11 +242,12 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
     meta = {"started": dt.datetime.now().isoformat(timespec="seconds"), "modes": modes,
             "questions": len(questions), "llm": llm.describe() if llm is not None else "none",
             "no_llm": opts.no_llm or llm is None, "dataset_version": g.data.version, "scope": str(g.data.scope),
-            "graph_backend": settings.graph_backend, "k": opts.k}
+            "graph_backend": settings.graph_backend, "k": opts.k, "viewer_scope": watched,
+            "viewer_scope_text": describe_scope(opts.watched)}
     (folder / "meta.json").write_text(json.dumps(meta, indent=1))
     log(f"evaluation: {len(questions)} questions x {len(modes)} modes -> {folder} "
         f"({len(todo)} to run, {len(questions) * len(modes) - len(todo)} already done); LLM: {meta['llm']}")
-    scorer = Scorer(Matcher(g))
+    scorer = Scorer(Matcher(getattr(g, "full", g)))  # everyone, so an answer naming a later player is seen
     lock = threading.Lock()
     bar = _progress(len(todo), progress)
 
@@ -205,6 +257,8 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
         record = {"qid": q.id, "mode": mode, "category": q.category, "question": q.question, "qhash": hashes[q.id],
                   "gold": q.answer, "score": score.to_dict(), "result": result,
                   "finished_at": dt.datetime.now().isoformat(timespec="seconds")}
+        if watched is not None:
+            record["viewer_scope"] = watched
         with lock:
             with results_path.open("a") as fh:
                 fh.write(json.dumps(record, default=str) + "\n")

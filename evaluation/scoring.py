@@ -41,7 +41,8 @@ ABSTAIN = re.compile(
     r"can't (answer|determine|find|tell)|unable to|no (information|data|record|rows|evidence|such|season \d+)|"
     r"not (in|available in|found in|part of) the (data|graph|evidence|passages|dataset)|not (available|known|found)|"
     r"has not (aired|happened|been)|hasn't (aired|happened)|not yet|future|never (played|competed|appeared|been on)|"
-    r"is not a (contestant|castaway|player)|there (is|was|are|were) no\b|the data has no|no tool found", re.I)
+    r"is not a (contestant|castaway|player)|there (is|was|are|were) no\b|the data has no|no tool found|"
+    r"beyond (what you have watched|your watched point|the viewer's point)", re.I)
 PREAMBLES = ("No model is configured; the evidence, part by part:",
              "No model is configured, so these are the best-matching passages:")
 
@@ -117,6 +118,11 @@ class Scorer:
             return s
         if unanswerable:
             s.correct = s.abstained
+            hidden = [h for p in gold_parts if p.get("beyond_scope") for h in p.get("hidden") or []]
+            if hidden:  # beyond the viewer's point: an answer that gives the real answer away is wrong
+                leaks = self._leaks(hidden, short_answer(result.get("answer") or "", q.question), q.question)
+                s.parts = [{"type": "abstain", "ok": s.abstained and not leaks, "leaked": leaks}]
+                s.correct = s.abstained and not leaks
             return s
         text = short_answer(result.get("answer") or "", q.question)
         parts = [self._part(p, text, q.question) for p in gold_parts]
@@ -127,6 +133,18 @@ class Scorer:
             s.recall = round(sum(p["recall"] for p in lists) / len(lists), 3)
         s.correct = not s.error and not s.abstained and all(p["ok"] for p in parts)
         return s
+
+    def _leaks(self, hidden: list[dict], text: str, question: str) -> list[str]:
+        """The out-of-scope answer's people and phrases that an answer names (beyond those in the question)."""
+        out: list[str] = []
+        asked = self.m.person_ids(question)
+        named = self.m.person_ids(text) - asked
+        for part in hidden:
+            if part["type"] in ("entity", "entities"):
+                out += sorted(set(part["ids"]) & named)
+            elif part["type"] in ("phrase", "phrases"):
+                out += [v for v in part["values"] if contains_phrase(text, v) and not contains_phrase(question, v)]
+        return out
 
     @staticmethod
     def _cypher(result: dict, s: Score) -> None:

@@ -90,7 +90,20 @@ def _fmt(v, pct: bool) -> str:
     return f"{v * 100:.0f}%" if pct else (f"{v:.0f}" if isinstance(v, float) and v >= 100 else str(v))
 
 
-def format_table(table: pd.DataFrame) -> str:
+def scope_header(meta: dict | None) -> str | None:
+    """'viewer scope: S44E06 (watched through season 44, episode 6)' for a scoped run; None otherwise."""
+    label = (meta or {}).get("viewer_scope")
+    return f"viewer scope: {label} ({meta.get('viewer_scope_text')})" if label else None
+
+
+def format_table(table: pd.DataFrame, meta: dict | None = None) -> str:
+    """The long table as text; a scoped run's table starts with its viewer scope."""
+    header = scope_header(meta)
+    text = _format_rows(table)
+    return f"{header}\n{text}" if header else text
+
+
+def _format_rows(table: pd.DataFrame) -> str:
     pct = {"accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok", "abstention"}
     headers = ["category", "mode", "n", "acc", "evid", "cy1st", "cyfix", "abst", "err", "med ms", "llm", "tok"]
     cols = ["category", "mode", "n", "accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok",
@@ -135,7 +148,7 @@ def write_outputs(folder: Path, records: list[dict], modes: list[str], meta: dic
     table.to_csv(files["summary_csv"], index=False)
     frame.to_csv(files["questions_csv"], index=False)
     files["html"].write_text(chart_html(table, meta))
-    png = chart_png(table, folder / "accuracy.png")
+    png = chart_png(table, folder / "accuracy.png", meta)
     if png is not None:
         files["png"] = png
     point_latest(folder)
@@ -159,7 +172,7 @@ def accuracy_pivot(table: pd.DataFrame) -> pd.DataFrame:
     return answered.pivot(index="category", columns="mode", values="accuracy")
 
 
-def chart_png(table: pd.DataFrame, path: Path) -> Path | None:
+def chart_png(table: pd.DataFrame, path: Path, meta: dict | None = None) -> Path | None:
     try:
         os.environ.setdefault("MPLBACKEND", "Agg")
         import matplotlib.pyplot as plt
@@ -172,7 +185,8 @@ def chart_png(table: pd.DataFrame, path: Path) -> Path | None:
     ax = (pivot * 100).plot(kind="bar", figsize=(11, 5), width=0.8)
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 100)
-    ax.set_title("survivorgraph evaluation: accuracy per category and mode")
+    header = scope_header(meta)
+    ax.set_title("survivorgraph evaluation: accuracy per category and mode" + (f"\n{header}" if header else ""))
     ax.legend(title="mode", fontsize=8)
     plt.xticks(rotation=20, ha="right")
     plt.tight_layout()
@@ -188,7 +202,9 @@ def chart_html(table: pd.DataFrame, meta: dict) -> str:
     parts = ["<!doctype html><meta charset='utf-8'><title>survivorgraph evaluation</title>",
              "<style>body{font:14px sans-serif;margin:2em}td,th{padding:2px 8px;text-align:right}"
              ".bar{display:inline-block;height:12px}</style>",
-             f"<h1>Accuracy per category and mode</h1><p>{html.escape(json.dumps(meta))}</p><table>"]
+             "<h1>Accuracy per category and mode</h1>"
+             + (f"<h2>{html.escape(scope_header(meta))}</h2>" if scope_header(meta) else "")
+             + f"<p>{html.escape(json.dumps(meta))}</p><table>"]
     if not pivot.empty:
         modes = list(pivot.columns)
         for category in pivot.index:

@@ -24,6 +24,7 @@ Per relationship type (rel.aired): the later of its two end nodes and its own ev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ingest.graph_model import GraphBuilder
@@ -38,6 +39,21 @@ HIDDEN_GROUPS = {
     ("MEMBER_OF", "finale_known_at"): ("last_episode",),
 }
 
+# The survivoR table columns that hold the same facts, for readers of the tables themselves (the evaluation's
+# scoped gold answers): hidden on the same rows and until the same position as the properties above.
+HIDDEN_SOURCE_COLUMNS = {
+    ("season_summary", "finale_known_at"): {
+        "winner_name": ("full_name", "winner_id", "winner", "runner_ups"), "final_vote": ("final_vote",),
+        "n_finalists": ("n_finalists",), "n_jury": ("n_jury",), "ended": ("ended",),
+        "viewers_mean": ("viewers_mean", "viewers_finale", "viewers_reunion", "rank")},
+    ("castaways", "outcome_known_at"): {
+        "place": ("place",), "result": ("result",), "exit_type": ("result",), "also_quit": ("result",),
+        "exit_episode": ("episode",), "exit_day": ("day",), "boot_order": ("order",), "jury": ("jury",),
+        "jury_status": ("jury_status",), "juror_number": ("jury_status",), "finalist": ("finalist",),
+        "winner": ("winner",)},
+}
+FINALIST_EXITS = ("winner", "runner_up")
+
 EVENT_TYPES = {"CAST_VOTE", "ATTENDED_TRIBAL", "VOTED_OUT", "ELIMINATED", "IMMUNITY_WON_BY", "REWARD_WON_BY",
                "CONFESSIONALS_IN", "FOUND_ADVANTAGE", "RECEIVED_ADVANTAGE", "PLAYED_ADVANTAGE", "ADVANTAGE_EVENT",
                "MEMBER_OF"}
@@ -49,6 +65,21 @@ def position(season: Any, episode: Any) -> int | None:
     return season * 1000 + episode
 
 
+def last_episodes(episodes: Iterable[tuple[str, Any]]) -> dict[str, int]:
+    """(version_season, episode number) pairs -> each season's last (finale) episode number."""
+    last: dict[str, int] = {}
+    for vs, number in episodes:
+        last[vs] = max(last.get(vs, 0), number or 0)
+    return last
+
+
+def outcome_known_at(season: Any, exit_episode: Any, finalist: bool, finale: int | None) -> int | None:
+    """When a player's outcome (place, result, jury ...) became known: the episode they left, the finale for
+    finalists; the finale when the exit episode is missing."""
+    left = finale if finalist else position(season, exit_episode)
+    return left or finale
+
+
 def _season_of(version_season: str) -> int | None:
     digits = version_season[2:]
     return int(digits) if digits.isdigit() else None
@@ -57,10 +88,8 @@ def _season_of(version_season: str) -> int | None:
 class AiredAnnotator:
     def __init__(self, builder: GraphBuilder):
         self.b = builder
-        self.finale: dict[str, int] = {}
-        for row in builder.nodes.get("Episode", _Empty()).rows:
-            vs = row["version_season"]
-            self.finale[vs] = max(self.finale.get(vs, 0), row["number"] or 0)
+        self.finale = last_episodes((row["version_season"], row["number"])
+                                    for row in builder.nodes.get("Episode", _Empty()).rows)
         self.node_aired: dict[tuple[str, Any], int | None] = {}
 
     def finale_of(self, vs: str) -> int | None:
@@ -79,10 +108,10 @@ class AiredAnnotator:
         first_season: dict[str, int] = {}
         for row in nodes.get("PlayerSeason", _Empty()).rows:
             vs = row["version_season"]
-            finalist = row.get("exit_type") in ("winner", "runner_up")
-            left = self.finale_of(vs) if finalist else position(row["season"], row.get("exit_episode"))
+            finalist = row.get("exit_type") in FINALIST_EXITS
             self._set(row, "PlayerSeason", "id", self.premiere_of(vs))
-            row["outcome_known_at"] = left or self.finale_of(vs)
+            row["outcome_known_at"] = outcome_known_at(row["season"], row.get("exit_episode"), finalist,
+                                                       self.finale_of(vs))
             if self.premiere_of(vs) is not None:
                 cid = row["castaway_id"]
                 first_season[cid] = min(first_season.get(cid, 10**9), self.premiere_of(vs))
