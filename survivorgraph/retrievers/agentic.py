@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from survivorgraph.agent import intents
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
+from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.intents import Plan, Slots
 from survivorgraph.agent.llm_router import LLMRouter
 from survivorgraph.agent.parts import Part, split_parts
@@ -125,7 +126,8 @@ class AgenticRetriever(Retriever):
                 step.detail["how"] = "no rule fits and no model is configured: searching the text"
         if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans) and not any(
                 p.tool == CHUNK_SEARCH for p in plans):
-            plans.append(Plan(CHUNK_SEARCH, {"query": part.text, "seasons": slots.seasons,
+            season_names = [l.text for l in linked.links if l.kind == "season" and l.season in slots.seasons]
+            plans.append(Plan(CHUNK_SEARCH, {"query": search_text(part.text, season_names), "seasons": slots.seasons,
                                              "castaway_ids": slots.people},
                               reason="deterministic: narrative question" if narrative else "fallback: text search",
                               part=part.text))

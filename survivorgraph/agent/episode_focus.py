@@ -1,0 +1,114 @@
+"""Which episode of a season a narrative question is about — found in the graph, so text search reads it.
+
+Text search alone ranks a season's overview above the one episode where an event happened ("how did the
+merge play out in Cagayan?": the overview names Cagayan, the merge is told in episode 6). The graph knows
+the episodes: when the merged tribe formed, which episode is the finale, when a person left the game. A
+question about one season and one such event gets that episode; chunk search reads it first.
+
+    focus_episodes(question, castaway_ids, timeline) -> Focus(episodes, reasons)
+    search_text(part, season_mentions) -> the part without the season's name (the season filter covers it)
+
+`timeline` is the rows of the catalog query `season_timeline` (one row per episode).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Row = dict[str, Any]
+
+_LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|pulled (from|out)|removed|eject\w*|"
+                      r"voted (out|off)|eliminated|go(es)? home|went home|sent home|blindsid\w*|booted|exit\w*|"
+                      r"lose|lost|out of the game)\b", re.I)
+
+
+def _first_formed(phase: str) -> Callable[[Sequence[Row]], list[int]]:
+    def pick(timeline: Sequence[Row]) -> list[int]:
+        for row in timeline:
+            if any(str(t).endswith(f"({phase})") for t in row.get("tribes_formed") or []):
+                return [row["episode"]]
+        return []
+    return pick
+
+
+def _labelled(label: str) -> Callable[[Sequence[Row]], list[int]]:
+    def pick(timeline: Sequence[Row]) -> list[int]:
+        return [row["episode"] for row in timeline if str(row.get("label") or "").lower() == label][-1:]
+    return pick
+
+
+def _first_episode(timeline: Sequence[Row]) -> list[int]:
+    return [min(row["episode"] for row in timeline)] if timeline else []
+
+
+# (what the question says, which episode that is, a name for the trace)
+EVENTS: list[tuple[re.Pattern, Callable[[Sequence[Row]], list[int]], str]] = [
+    (re.compile(r"\bmerg(e|ed|es|ing)\b", re.I), _first_formed("merged"), "the merge"),
+    (re.compile(r"\b(tribe )?swap(s|ped)?\b|\bswitch(ed)? tribes\b|\bshuffle[ds]?\b", re.I),
+     _first_formed("swapped"), "the first tribe swap"),
+    (re.compile(r"\bfinal (tribal|vote|immunity|two|three|four|2|3|4)\b|\bfinale\b|\bjury vot\w*|"
+                r"\bsole survivor\b|\bwon (the )?(season|game|title|million)\b|\bwin (the )?(season|game|title)\b",
+                re.I), _labelled("finale"), "the finale"),
+    (re.compile(r"\bpremiere\b|\bfirst (episode|day|days|tribal|vote|boot)\b|\bmarooning\b|\bday (one|1)\b", re.I),
+     _first_episode, "the first episode"),
+]
+
+
+@dataclass
+class Focus:
+    episodes: list[int] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    signals: list[re.Pattern] = field(default_factory=list)  # the asked-about event's words, as text shows them
+
+    def prefer(self, hits: Sequence[Any]) -> list[Any]:
+        """The passages that tell the event itself first, each followed by the passage after it in reading
+        order (an event often runs past a chunk boundary), then the rest in search order."""
+        telling = [h for h in hits if any(signal.search(h.text) for signal in self.signals)]
+        reading = sorted(hits, key=lambda h: (h.doc_id, h.char_start))
+        following = {a.chunk_id: b for a, b in zip(reading, reading[1:])
+                     if (a.doc_id, a.section) == (b.doc_id, b.section)}
+        ordered = [x for h in telling for x in (h, following.get(h.chunk_id)) if x is not None] + list(hits)
+        firsts: dict[str, Any] = {}
+        for hit in ordered:
+            firsts.setdefault(hit.chunk_id, hit)
+        return list(firsts.values())
+
+
+def focus_episodes(question: str, castaway_ids: Sequence[str], timeline: Sequence[Row]) -> Focus:
+    """The episodes `question` is about (in episode order), each with why; empty when nothing points."""
+    focus = Focus()
+    if not timeline:
+        return focus
+    picked: dict[int, str] = {}
+    if castaway_ids and _LEAVING.search(question):
+        for row in timeline:
+            gone = set(row.get("left_castaway_ids") or [])
+            for castaway_id in castaway_ids:
+                if castaway_id in gone:
+                    picked.setdefault(row["episode"], f"{castaway_id} left the game in episode {row['episode']}")
+                    focus.signals.append(_LEAVING)
+    for pattern, pick, name in EVENTS:
+        if said := pattern.search(question):
+            for episode in pick(timeline):
+                picked.setdefault(episode, f"{name} is episode {episode}")
+                focus.signals.append(re.compile(r"\b" + re.escape(said.group(0)), re.I))  # the words asked about
+    for episode in sorted(picked):
+        focus.episodes.append(episode)
+        focus.reasons.append(picked[episode])
+    return focus
+
+
+_PREPOSITION = r"(?:\b(?:in|of|on|during|from|for|at)\s+(?:the\s+)?)?"
+
+
+def search_text(part: str, season_mentions: Sequence[str]) -> str:
+    """The part without the words that name its season: a season filter already keeps the search inside
+    it, and the name only pulls the season's overview (the one passage that repeats it) to the top."""
+    text = part
+    for mention in sorted(set(season_mentions), key=len, reverse=True):
+        text = re.sub(_PREPOSITION + r"(?:\bSurvivor\s*:?\s*)?" + re.escape(mention), " ", text, flags=re.I)
+    text = re.sub(r"\s+([?.!,;])", r"\1", " ".join(text.split())).strip()
+    return text if len(re.findall(r"[A-Za-z]{3,}", text)) >= 2 else part
