@@ -105,8 +105,8 @@ def test_counts_and_rankings_match_survivor_filtered_by_pandas(scoped, settings)
     scope = ViewerScope(30, 5)
     data = open_survivor_data(settings)
     wins = data.table("challenge_results")
-    wins = wins[(wins["won_individual_immunity"] == 1)
-                & ((wins["season"] < scope.season) | ((wins["season"] == scope.season) & (wins["episode"] <= scope.episode)))]
+    in_scope = (wins["season"] < scope.season) | ((wins["season"] == scope.season) & (wins["episode"] <= scope.episode))
+    wins = wins[(wins["won_individual_immunity"] == 1) & in_scope]
     expected = wins.groupby("castaway_id").size().sort_values(ascending=False)
     rows = load_catalog().get("individual_immunity_ranking").run(scoped[scope], {"limit": 20}).rows
     assert [r["wins"] for r in rows] == list(expected.iloc[:len(rows)])
@@ -121,6 +121,26 @@ def test_counts_and_rankings_match_survivor_filtered_by_pandas(scoped, settings)
     expected_tribals = tribals[["season", "episode", "order"]].drop_duplicates().shape[0]
     count = load_catalog().get("tribal_council_counts").run(scoped[scope], {}).rows[0]["tribal_councils"]
     assert count == expected_tribals
+
+
+def test_counts_in_a_season_in_progress_match_survivor_filtered_by_pandas(scoped, settings):
+    """At S44E6 season 44 is half aired: its tribals, votes and boots so far count; nothing later does."""
+    scope = S44E6
+    data = open_survivor_data(settings)
+
+    def aired(df):
+        return df[(df["season"] < scope.season) | ((df["season"] == scope.season) & (df["episode"] <= scope.episode))]
+
+    tribals = aired(data.table("vote_history"))
+    count = load_catalog().get("tribal_council_counts").run(scoped[scope], {}).rows[0]["tribal_councils"]
+    assert count == tribals[["season", "episode", "order"]].drop_duplicates().shape[0]
+    votes = scoped[scope].query("MATCH (:PlayerSeason {season: 44})-[v:CAST_VOTE]->() RETURN count(v) AS n")
+    assert votes.single() == int(tribals[tribals["season"] == 44]["vote_id"].notna().sum()) > 0
+    castaways = data.table("castaways")
+    gone = aired(castaways[castaways["season"] == 44])
+    known = scoped[scope].query("MATCH (ps:PlayerSeason {season: 44}) WHERE ps.boot_order IS NOT NULL "
+                                "RETURN ps.castaway_id AS id ORDER BY ps.boot_order").values()
+    assert known == list(gone.sort_values("order")["castaway_id"])
 
 
 @pytest.mark.parametrize("scope", SCOPES, ids=lambda s: s.label)
