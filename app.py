@@ -1,13 +1,24 @@
-"""Streamlit entry point (`make app`): one question, three retrieval strategies side by side.
+"""Streamlit entry point (`make app`): two pages.
 
-The page lives in `survivorgraph/ui/` (small modules); this file only configures Streamlit and calls it.
+- Compare (the default, at the root URL, so `?q=...&run=1` deep links keep working): one question, three
+  retrieval strategies side by side — `survivorgraph.ui.page.main`.
+- Evaluation (`/evaluation`): the latest evaluation run — `survivorgraph/ui/evaluation_page.py`.
+
+The pages live in `survivorgraph/ui/` (small modules); this file only configures Streamlit and navigates.
 Settings come from the environment and `.env`, exactly as for the CLI.
 """
+
+from pathlib import Path
 
 import streamlit as st
 
 st.set_page_config(page_title="survivorgraph \u00b7 Graph RAG comparison", page_icon=":material/hub:", layout="wide")
 
-from survivorgraph.ui.page import main  # noqa: E402  (set_page_config must come first)
+from survivorgraph.ui.page import main as compare  # noqa: E402  (set_page_config must come first)
 
-main()
+UI = Path(__file__).resolve().parent / "survivorgraph" / "ui"
+
+st.navigation([
+    st.Page(compare, title="Compare", icon=":material/compare_arrows:", default=True),
+    st.Page(UI / "evaluation_page.py", title="Evaluation", icon=":material/analytics:", url_path="evaluation"),
+]).run()
