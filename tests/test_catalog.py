@@ -32,8 +32,10 @@ COVERED: set[str] = set()
 
 # Arguments for the required params when a test only needs the query to run.
 SAMPLE_ARGS = {"season": 45, "castaway_id": "US0055", "other_castaway_id": "US0300", "exit_type": "medevac",
-               "name": "rob", "episode": 9}
+               "name": "rob", "episode": 9, "seasons": [20, 40], "castaway_ids": ["US0055", "US0300"],
+               "place": "Fiji", "without": "votes_received"}
 ROB, AMBER, RUSSELL, RUPERT = "US0055", "US0027", "US0300", "US0107"
+SANDRA, TONY = "US0112", "US0424"
 MEDEVAC_SEASONS = [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
 
 
@@ -157,7 +159,7 @@ def test_bind_fills_defaults_and_coerces_plain_intent():
     assert query.bind({}) == {"scope": "individual", "min_seasons": 1, "season": None, "version": "US", "limit": 10}
     assert query.bind({"min_seasons": "4", "scope": "Tribal", "season": None, "version": "us"}) == {
         "scope": "tribal", "min_seasons": 4, "season": None, "version": "US", "limit": 10}
-    assert CATALOG.get("player_career").bind({"castaway_id": " us0055 "}) == {"castaway_id": "US0055"}
+    assert CATALOG.get("player_career").bind({"castaway_id": " us0055 "}) == {"castaway_id": "US0055", "season": None}
     assert CATALOG.get("winners_with_jury_votes").bind({"seasons": 40})["seasons"] == [40]
     assert CATALOG.get("winners_with_jury_votes").bind({"seasons": [1, "40"]})["seasons"] == [1, 40]
     assert CATALOG.get("season_cast").bind({"season": 40.0, "returnees_only": "true"})["returnees_only"] is True
@@ -711,3 +713,192 @@ def test_tribal_council_votes(graph, votes, castaways):
         (name_of(castaways, 45, a), name_of(castaways, 45, b), o)
         for a, b, o in zip(expected["castaway_id"], expected["vote_id"], expected["vote_order"]))
     assert {r["voted_out"] for r in rows} == {name_of(castaways, 45, c) for c in expected["voted_out_id"].unique()}
+
+
+# -- issue #6: shapes the agent's router needs (negation, temporal order, multi-hop, cross-entity) ----------
+@covers("season_finalists", "final_jury_votes")
+def test_finalists_and_each_jurors_final_vote(graph, castaways, jury):
+    for season in (4, 20, 35, 40):
+        finalists = castaways[(castaways["season"] == season) & castaways["finalist"]]
+        rows = run(graph, "season_finalists", season=season).rows
+        assert sorted(r["castaway_id"] for r in rows) == sorted(finalists["castaway_id"])
+        votes = jury[jury["season"] == season].groupby("finalist_id").size()
+        assert all(r["jury_votes"] == votes.get(r["castaway_id"], 0) for r in rows)
+        losers = run(graph, "season_finalists", season=season, winner=False).rows
+        assert sorted(r["castaway_id"] for r in losers) == sorted(finalists[~finalists["winner"]]["castaway_id"])
+        assert [r["finalist"] for r in run(graph, "season_finalists", season=season, winner=True).rows] == list(
+            finalists[finalists["winner"]]["full_name"])
+        winner = finalists[finalists["winner"]]["castaway_id"].iloc[0]
+        season_votes = jury[jury["season"] == season]
+        all_votes = run(graph, "final_jury_votes", season=season).rows
+        assert Counter((r["juror_id"], r["voted_for_id"]) for r in all_votes) == Counter(
+            zip(season_votes["castaway_id"], season_votes["finalist_id"]))
+        against = run(graph, "final_jury_votes", season=season, for_winner=False).rows
+        assert sorted(r["juror_id"] for r in against) == sorted(
+            season_votes[season_votes["finalist_id"] != winner]["castaway_id"])
+    # one person, as juror or as finalist
+    coby = run(graph, "final_jury_votes", castaway_id="US0142").rows
+    expected = jury[jury["castaway_id"] == "US0142"]
+    assert [(r["season"], r["voted_for_id"]) for r in coby] == list(zip(expected["season"], expected["finalist_id"]))
+    for_amber = run(graph, "final_jury_votes", castaway_id=AMBER, season=8).rows
+    assert sorted(r["juror_id"] for r in for_amber) == sorted(
+        jury[(jury["season"] == 8) & (jury["finalist_id"] == AMBER)]["castaway_id"])
+
+
+@covers("seasons_together", "players_in_seasons")
+def test_seasons_together_and_people_in_several_seasons(graph, castaways):
+    seasons_of = castaways.groupby("castaway_id")["season"].apply(set)
+    for a, b in ((AMBER, "US0031"), (ROB, AMBER), (ROB, RUSSELL), (AMBER, RUSSELL)):
+        [row] = run(graph, "seasons_together", castaway_id=a, other_castaway_id=b).rows
+        shared = sorted(seasons_of[a] & seasons_of[b])
+        assert row["seasons"] == shared and row["n_seasons_together"] == len(shared)
+    assert run(graph, "seasons_together", castaway_id=ROB, other_castaway_id=AMBER).rows[0]["seasons"] == [8, 40]
+    for wanted in ([36, 40], [8, 20, 40], [20, 40]):
+        rows = run(graph, "players_in_seasons", seasons=wanted).rows
+        expected = {c for c, s in seasons_of.items() if set(wanted) <= s}
+        assert {r["castaway_id"] for r in rows} == expected and expected
+        assert {r["n_players"] for r in rows} == {len(expected)}
+
+
+@covers("repeat_winners")
+def test_repeat_winners(graph, castaways):
+    wins = castaways[castaways["winner"]].groupby("castaway_id").size()
+    rows = run(graph, "repeat_winners").rows
+    assert {r["castaway_id"]: r["wins"] for r in rows} == wins[wins >= 2].to_dict() == {SANDRA: 2, TONY: 2}
+    assert len(run(graph, "repeat_winners", min_wins=1).rows) == wins.size
+
+
+@covers("player_exit")
+def test_player_exit(graph, castaways):
+    for cid, season in (("US0523", 36), ("US0227", 15), (ROB, 20)):
+        [row] = run(graph, "player_exit", castaway_ids=[cid], season=season).rows
+        mine = castaways[(castaways["castaway_id"] == cid) & (castaways["season"] == season)].iloc[0]
+        assert (row["episode"], row["day"], row["result"], row["boot_order"]) == (
+            mine["episode"], mine["day"], mine["result"], mine["order"])
+    both = run(graph, "player_exit", castaway_ids=["US0568", "US0477"], season=38).rows
+    s38 = castaways[castaways["season"] == 38].set_index("castaway_id")["order"]
+    assert [r["castaway_id"] for r in both] == sorted(["US0568", "US0477"], key=lambda c: s38[c])
+    latest = run(graph, "player_exit", castaway_ids=["US0568", "US0477"], season=38, latest_first=True).rows
+    assert [r["castaway_id"] for r in latest] == [r["castaway_id"] for r in reversed(both)]
+    assert [r["season"] for r in run(graph, "player_exit", castaway_ids=[ROB]).rows] == [4, 8, 20, 22, 40]
+
+
+@covers("seasons_by_location")
+def test_seasons_by_location(graph, survivor):
+    summary = survivor.table("season_summary")
+    for place in ("Fiji", "kenya", "Pearl Islands, Panama", "Shaba National Reserve, Kenya"):
+        rows = run(graph, "seasons_by_location", place=place).rows
+        hit = summary[summary["location"].str.contains(place, case=False, regex=False)
+                      | summary["country"].str.contains(place, case=False, regex=False)]
+        assert [r["season"] for r in rows] == sorted(hit["season"].astype(int)) and rows, place
+    assert run(graph, "seasons_by_location", place="Antarctica").rows == []
+
+
+@covers("castaways_without")
+def test_castaways_who_never_did_something(graph, survivor, castaways, votes, wins):
+    targets = set(zip(votes["season"], votes["vote_id"]))
+    for season in (37, 20, 45):
+        cast = castaways[castaways["season"] == season]
+        rows = run(graph, "castaways_without", without="votes_received", season=season).rows
+        assert {r["castaway_id"] for r in rows} == {c for c in cast["castaway_id"] if (season, c) not in targets}
+        assert {r["n_players"] for r in rows} <= {len(rows)}
+        immune = set(wins[(wins["season"] == season) & (wins["won_individual_immunity"] == 1)]["castaway_id"])
+        rows = run(graph, "castaways_without", without="individual_immunity", season=season).rows
+        assert {r["castaway_id"] for r in rows} == set(cast["castaway_id"]) - immune
+        rows = run(graph, "castaways_without", without="jury", season=season).rows
+        assert {r["castaway_id"] for r in rows} == set(cast[~cast["jury"] & ~cast["finalist"]]["castaway_id"])
+    assert {r["castaway_id"] for r in run(graph, "castaways_without", without="votes_received", season=37).rows} == {
+        "US0537", "US0540", "US0553", "US0556"}  # Pat Cusack, Bi Nguyen, Kara Kay, Nick Wilson
+    winners = castaways[castaways["winner"]]
+    immune_pairs = set(zip(wins[wins["won_individual_immunity"] == 1]["season"],
+                           wins[wins["won_individual_immunity"] == 1]["castaway_id"]))
+    rows = run(graph, "castaways_without", without="individual_immunity", group="winners").rows
+    assert {(r["season"], r["castaway_id"]) for r in rows} == {
+        (s, c) for s, c in zip(winners["season"], winners["castaway_id"]) if (s, c) not in immune_pairs}
+    mapping = survivor.table("tribe_mapping")
+    merged = set(mapping[(mapping["season"] == 26) & (mapping["tribe_status"] == "Merged")]["castaway_id"])
+    rows = run(graph, "castaways_without", without="merge", season=26).rows
+    assert {r["castaway_id"] for r in rows} == set(castaways[castaways["season"] == 26]["castaway_id"]) - merged
+
+
+@covers("season_returnees")
+def test_season_returnees(graph, castaways):
+    first = castaways.groupby("castaway_id")["season"].min()
+    returning = castaways[castaways["season"] > castaways["castaway_id"].map(first)]
+    per_season = returning.groupby("season").size()
+    rows = run(graph, "season_returnees").rows
+    assert {r["season"]: r["n_returnees"] for r in rows} == {s: int(per_season.get(s, 0)) for s in range(1, 50)}
+    none = run(graph, "season_returnees", returnees="without").rows
+    assert [r["season"] for r in none] == [s for s in range(1, 50) if s not in per_season.index]
+    assert {r["n_seasons"] for r in none} == {len(none)}
+    assert [r["season"] for r in run(graph, "season_returnees", returnees="with").rows] == sorted(per_season.index)
+
+
+def test_the_new_filters_of_existing_queries(graph, castaways, votes, jury, wins, survivor):
+    """boot_order position / from_end / after / before; challenge winners by episode and first / last; one-way
+    head-to-head counts; tribe_members by person and merge; career, winner age; unanimous and fewest jury
+    votes; exit and jury totals; idols among people with N seasons; the leaders of the votes ranking."""
+    for season in (16, 28, 8, 42):
+        order = castaways[castaways["season"] == season].set_index("order")["castaway_id"]
+        for n in (1, 3):
+            assert [r["castaway_id"] for r in run(graph, "boot_order", season=season, position=n).rows] == [order[n]]
+        finalists = castaways[(castaways["season"] == season) & castaways["finalist"]]
+        last = max(o for o, c in order.items() if c not in set(finalists["castaway_id"]))
+        rows = run(graph, "boot_order", season=season, position=1, from_end=True).rows
+        assert [r["castaway_id"] for r in rows] == [order[last]]
+        assert [r["castaway_id"] for r in run(graph, "boot_order", season=season, after=order[4]).rows] == [order[5]]
+        assert [r["castaway_id"] for r in run(graph, "boot_order", season=season, before=order[4]).rows] == [order[3]]
+    assert run(graph, "boot_order", season=8, position=1, from_end=True).rows[0]["player"] == "Jenna Lewis"
+    for season in (4, 37, 6):
+        ind = wins[(wins["season"] == season) & (wins["won_individual_immunity"] == 1)].sort_values(
+            ["episode", "challenge_id"])
+        first = run(graph, "season_challenge_winners", season=season, pick="first").rows
+        last = run(graph, "season_challenge_winners", season=season, pick="last").rows
+        assert [r["castaway_id"] for r in first] == list(ind[ind["challenge_id"] == ind["challenge_id"].iloc[0]]
+                                                         ["castaway_id"])
+        assert [r["castaway_id"] for r in last] == list(ind[ind["challenge_id"] == ind["challenge_id"].iloc[-1]]
+                                                        ["castaway_id"])
+        episode = int(ind["episode"].iloc[0])
+        rows = run(graph, "season_challenge_winners", season=season, episode=episode).rows
+        assert {r["castaway_id"] for r in rows} == set(ind[ind["episode"] == episode]["castaway_id"])
+        [events] = run(graph, "episode_events", season=season, episode=episode, about="immunity").rows
+        assert events["left_the_game"] == [] and events["individual_reward"] == [] and events["individual_immunity"]
+    for a, b in (("US0438", "US0439"), (SANDRA, "US0197")):
+        mine = votes[(votes["castaway_id"] == a) & (votes["vote_id"] == b)]
+        rows = run(graph, "head_to_head_votes", castaway_id=a, other_castaway_id=b, one_way=True).rows
+        voted = [r for r in rows if r["voter"] is not None]
+        assert len(voted) == len(mine) and all(r["n_votes"] == len(mine) for r in rows)
+    [tribe] = run(graph, "tribe_members", season=24, castaway_id="US0367", phase="original").rows
+    assert tribe["tribe"] == castaways[(castaways["season"] == 24) & (castaways["castaway_id"] == "US0367")][
+        "original_tribe"].iloc[0]
+    mapping = survivor.table("tribe_mapping")
+    merged = set(mapping[(mapping["season"] == 26) & (mapping["tribe_status"] == "Merged")]["castaway_id"])
+    bikal = set(mapping[(mapping["season"] == 26) & (mapping["tribe"] == "Bikal")
+                        & (mapping["tribe_status"] == "Original")]["castaway_id"])
+    missed = run(graph, "tribe_members", season=26, tribe="Bikal", phase="original", made_merge=False).rows
+    assert {r["castaway_id"] for r in missed} == bikal - merged and missed
+    [career] = run(graph, "player_career", castaway_id=ROB, season=20).rows
+    assert (career["season"], career["seasons_played"]) == (20, 5)
+    s35 = castaways[(castaways["season"] == 35) & castaways["winner"]].iloc[0]
+    assert run(graph, "season_winner", season=35).rows[0]["age"] == s35["age"]
+    summary = survivor.table("season_summary").set_index("season")
+    votes_for = jury.groupby(["season", "finalist_id"]).size()
+    winners = castaways[castaways["winner"]].set_index("season")["castaway_id"]
+    unanimous = sorted(s for s in range(1, 50) if votes_for[(s, winners[s])] == summary.loc[s, "n_jury"])
+    rows = run(graph, "winners_with_jury_votes", unanimous=True).rows
+    assert [r["season"] for r in rows] == unanimous and {r["n_seasons"] for r in rows} == {len(unanimous)}
+    fewest = run(graph, "winners_with_jury_votes", order="fewest").rows
+    assert [r["jury_votes"] for r in fewest] == sorted(votes_for[(s, winners[s])] for s in range(1, 50))
+    medevacs = castaways[castaways["result"] == "Medically evacuated"]
+    assert {r["n_exits"] for r in run(graph, "exits_by_type", exit_type="medevac").rows} == {len(medevacs)}
+    none = run(graph, "seasons_with_exit_type", exit_type="medevac", absent=True).rows
+    assert [r["season"] for r in none] == [s for s in range(1, 50) if s not in MEDEVAC_SEASONS]
+    assert {r["n_jurors"] for r in run(graph, "season_jury", season=42).rows} == {
+        int(castaways[(castaways["season"] == 42) & castaways["jury"]].shape[0])}
+    counts = seasons_played(castaways)
+    idols = run(graph, "advantages_found_ranking", advantage_type="Hidden Immunity Idol", min_seasons=3).rows
+    assert idols and all(r["seasons_played"] == counts[r["castaway_id"]] >= 3 for r in idols)
+    assert idols[0]["player"] == "Russell Hantz"
+    received = votes.groupby("vote_id").size()
+    leaders = run(graph, "most_votes_received", leaders_only=True).rows
+    assert {r["castaway_id"] for r in leaders} == set(received[received == received.max()].index)

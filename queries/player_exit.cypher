@@ -1,0 +1,6 @@
+// player_exit: when and how people left the game (episode, day, boot order, result), earliest exit first
+MATCH (p:Player)-[:PLAYED_IN]->(ps:PlayerSeason)-[:IN_SEASON]->(s:Season)
+WHERE p.castaway_id IN $castaway_ids AND s.version = $version AND ($season IS NULL OR s.number = $season)
+RETURN ps.name AS player, s.number AS season, ps.exit_episode AS episode, ps.exit_day AS day,
+       ps.result AS result, ps.boot_order AS boot_order, ps.place AS place, ps.castaway_id AS castaway_id
+ORDER BY season, CASE WHEN $latest_first THEN -ps.boot_order ELSE ps.boot_order END, player
