@@ -216,3 +216,45 @@ def test_an_answer_that_contradicts_the_rows_is_rebuilt_from_them(graph, linker,
     assert "Rob Mariano" in result.answer and "wins: 9" in result.answer
     guard = next(s for s in result.trace if s.name == "check the answer against the rows")
     assert guard.detail["model_answer"].startswith("Oscar Lusth") and result.errors
+
+
+# -- issue #6: multi-hop refs and abstention on entities the data lacks (no model) ---------------------------
+@pytest.mark.parametrize("question,tools,check", [
+    ("Which seasons did the winner of season 20 play in?", ["season_winner", "player_career"],
+     lambda rows: [r["season"] for r in rows] == [7, 20, 34, 40] and rows[0]["player"] == "Sandra Diaz-Twine"),
+    ("Who was the third person voted out in the season Tony Vlachos won first?", ["player_career", "boot_order",
+                                                                                   "boot_order"],
+     lambda rows: {r["boot_order"] for r in rows} == {3} and len(rows) == 2),
+    ("Who won the season that was filmed in Gabon?", ["seasons_by_location", "season_winner"],
+     lambda rows: [r["winner"] for r in rows] == ["Robert Crowley"]),
+])
+def test_a_ref_is_resolved_by_its_own_query_first(graph, linker, question, tools, check):
+    result = agent(graph, linker).ask(question)
+    assert result.answer_kind == "extractive", (result.errors, result.answer)
+    assert [a.source for a in result.cypher] == tools
+    assert check(result.rows), result.rows
+    assert any(step.name.startswith("resolve:") for step in result.trace)
+
+
+@pytest.mark.parametrize("question", [
+    "Who won the season of Survivor that was shot in Greenland?",
+    "How many seasons has Cornelius Fairweather played?",
+    "Did Hortense Wigglesby ever find an idol?",
+    "Who voted out Montgomery Ashcroft-Pruitt in season 12?",
+])
+def test_entities_the_data_lacks_are_not_guessed(graph, linker, question):
+    result = agent(graph, linker).ask(question)
+    assert result.answer_kind == "abstained", result.answer
+    assert not result.rows and not result.chunks
+
+
+@pytest.mark.parametrize("question", [
+    "Which tribe did Tony Vlachos start on in season 28?",
+    "Who won the season filmed in the Pearl Islands, Panama?",
+    "Which castaways in season 25 never received a vote?",
+    "How many votes did Jeff Probst count for Parvati Shallow in season 20?",
+    "Did Rob Mariano and Amber Brkich play together?",
+])
+def test_answerable_questions_with_capitalised_words_are_answered(graph, linker, question):
+    result = agent(graph, linker).ask(question)
+    assert result.answer_kind != "abstained", result.answer

@@ -36,7 +36,9 @@ def deterministic_verdicts(parts: list[str], evidence: list[Evidence]) -> list[V
     verdicts = []
     for part in parts:
         mine = [e for e in evidence if e.part == part]
-        covered = any(not e.empty for e in mine)
+        # An entity the question names that the data lacks ("the season filmed in Antarctica") is an answer:
+        # no follow-up lookup should dress a guess up as one.
+        covered = any(not e.empty or e.absent for e in mine)
         verdicts.append(Verdict(part, covered, "" if covered else part))
     return verdicts
 

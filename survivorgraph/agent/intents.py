@@ -63,6 +63,58 @@ class Slots:
         return re.search(pattern, self.text, re.I) is not None
 
 
+def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None) -> dict:  # noqa: N802
+    """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
+    season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
+    data). A plain dict, so plans with refs stay JSON in the trace."""
+    return {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
+
+
+def is_ref(value) -> bool:
+    return isinstance(value, dict) and "$ref" in value
+
+
+_CAPS = r"[A-Z0-9][\w.'’-]*(?: (?:vs\.?|of|the|at|del|de|la|[A-Z0-9][\w.'’-]*))*"
+_SEASON_WORDS = rf"(?:(?i:season) \d{{1,2}}|(?i:survivor):? ?{_CAPS}|{_CAPS}|(?i:that|the same|this) (?i:season))"
+_WINNER_OF = re.compile(rf"\b(?i:the (?:winner|sole survivor|champion) of (?:the )?){_SEASON_WORDS}")
+_ASKS_WINNER = re.compile(r"^\s*(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20}$", re.I)
+_SEASON_OF_PERSON = re.compile(
+    r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
+    r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted)\b", re.I)
+_SEASON_AT_PLACE = re.compile(
+    r"\b(?:in |of )?the seasons? (?:of survivor )?(?:that (?:was|were) |which (?:was|were) |that )?"
+    r"(?:filmed|shot|held|set|located|played) in (?P<place>[^?;]+?)\s*(?:[?;.]|$)", re.I)
+
+
+def derive(slots: Slots) -> Slots:
+    """Multi-hop slots: entities the question names through another ("the winner of season 27", "the season
+    Maryanne won", "the season filmed in Kenya") become refs; the phrase is replaced by "that person" / "that
+    season" in the text the rules read, so a rule about the *outer* question fires."""
+    text, people, seasons = slots.text, list(slots.people), list(slots.seasons)
+    m = _WINNER_OF.search(text)
+    if m and not people and len(seasons) == 1 and not _ASKS_WINNER.match(text[:m.start()]):
+        season = seasons[0]
+        people = [Ref("season_winner", {"season": season}, "castaway_id", f"the winner of season {season}")]
+        text = text[:m.start()] + "that person" + text[m.end():]
+    m = _SEASON_OF_PERSON.search(text)
+    if m and len(slots.people) >= 1 and not is_ref(people[0] if people else None):
+        who = slots.people[-1]
+        where = {"winner": True} if m.group("verb").lower() == "won" else {}
+        seasons = [Ref("player_career", {"castaway_id": who}, "season", f"the season {m.group('who')} "
+                       f"{m.group('verb')}", where)]
+        people = [p for p in people if p != who]
+        text = text[:m.start()] + " in that season" + text[m.end():]
+    m = _SEASON_AT_PLACE.search(text)
+    if m and not any(is_ref(x) for x in seasons):
+        # a season name inside the place ("the Pearl Islands, Panama") is the place, not another season
+        place = re.sub(r"^the ", "", m.group("place").strip(" ,"), flags=re.I)
+        seasons = [Ref("seasons_by_location", {"place": place}, "season", f"the season filmed in {place}")]
+        text = text[:m.start()] + " that season " + text[m.end():]
+    if text == slots.text:
+        return slots
+    return Slots(" ".join(text.split()), seasons, people, slots.tribes)
+
+
 def min_seasons(text: str) -> int | None:
     m = _MIN_SEASONS.search(text)
     if not m:
@@ -77,6 +129,36 @@ def exit_type_in(text: str) -> str | None:
         if re.search(pattern, text, re.I):
             return value
     return None
+
+
+NEGATION = r"\b(never|not|no|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+            "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18}
+_ORDINAL = r"(?P<ord>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th)|last|final)"
+_OUT = (r"(?:voted out|voted off|eliminated|booted|sent home|to (?:leave|go home|be (?:voted out|eliminated))|out|boot"
+        r"|exit|to go)")
+_BOOT_POSITION = re.compile(rf"\b(?:the )?{_ORDINAL}(?:[- ]to[- ]last)? (?:(?:person|player|castaway|contestant|one|"
+                            rf"woman|man) )?(?:to be )?{_OUT}\b", re.I)
+_LEFT = r"(leave|left|voted out|voted off|eliminated|go home|went home|sent home|exit|evacuated|quit|booted|out of)"
+
+
+def ordinal(word: str) -> int | None:
+    word = word.lower()
+    if word in ORDINALS:
+        return ORDINALS[word]
+    m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    return int(m.group(1)) if m else None
+
+
+def plural_group(s: Slots) -> str:
+    if s.has(r"\bwinners?\b|\bsole survivors?\b|\bchampions?\b"):
+        return "winners"
+    if s.has(r"\bfinalists?\b"):
+        return "finalists"
+    if s.has(r"\bjurors?\b|\bjury members?\b"):
+        return "jurors"
+    return "all"
 
 
 Rule = Callable[[Slots], "Plan | None"]
@@ -98,26 +180,101 @@ def _vote_revenge(s: Slots):
         return Plan("vote_revenge", s.season_filter)
 
 
+@rule("castaways who never did something")
+def _castaways_without(s: Slots):
+    if s.people or not s.has(NEGATION):
+        return None
+    params = {"group": plural_group(s), **s.season_filter}
+    if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"):
+        return Plan("castaways_without", {"without": "votes_received", **params})
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
+        return Plan("castaways_without", {"without": "individual_immunity", **params})
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b"):
+        return Plan("castaways_without", {"without": "individual_reward", **params})
+    if s.has(r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) the jury\b") and not s.tribes:
+        return Plan("castaways_without", {"without": "jury", **params})
+    if s.has(r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b") and not s.tribes:
+        return Plan("castaways_without", {"without": "merge", **params})
+
+
+@rule("seasons with or without returning players")
+def _season_returnees(s: Slots):
+    if s.season or not s.has(r"\bseasons?\b") or not s.has(r"\breturn\w*|\bveterans?\b|\bplayed before\b"):
+        return None
+    if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
+        return Plan("season_returnees", {"returnees": "without"})
+    if s.has(r"\b(which|what) seasons\b|\bseasons (had|with|featured|featuring)\b"):
+        return Plan("season_returnees", {"returnees": "with"})
+    return Plan("season_returnees", {})
+
+
+@rule("who won a challenge in an episode, or the first / last challenge")
+def _challenge_in_episode(s: Slots):
+    if not s.season or not s.has(r"\b(won|win|wins|winners?|took|take|takes|claimed|captured)\b") \
+            or s.has(r"\b(most|how many|top)\b"):
+        return None
+    kind = "reward" if s.has(r"\brewards?\b") else "immunity" if s.has(r"\bimmunit") else None
+    if kind is None:
+        return None
+    params = {"season": s.season, "kind": kind, "scope": "tribal" if s.has(r"\btrib(e|al)\b") else "individual"}
+    m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
+    if m and params["scope"] == "individual":
+        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)), "about": kind})
+    if m:
+        return Plan("season_challenge_winners", {**params, "episode": int(m.group(1))})
+    if s.has(r"\b(first|opening)\b"):
+        return Plan("season_challenge_winners", {**params, "pick": "first"})
+    if s.has(r"\b(last|final)\b"):
+        return Plan("season_challenge_winners", {**params, "pick": "last"})
+
+
 @rule("what happened in an episode")
 def _episode_events(s: Slots):
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     if s.season and m and s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit|"
                                 r"immunit|reward|happened)") and not s.has(r"\b(most|every|all|across)\b"):
-        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1))})
+        exits = s.has(r"\b(left|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit)") and not s.has(
+            r"\bimmunit|\breward|\bhappened")
+        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)),
+                                       **({"about": "exits"} if exits else {})})
 
 
 @rule("winners with their jury votes")
 def _winners_jury_votes(s: Slots):
+    seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
+    if s.has(r"\bunanimous"):
+        return Plan("winners_with_jury_votes", {"unanimous": not s.has(r"\bnot unanimous|\bsplit\b"), **seasons})
+    if not s.season and s.has(r"\b(won|winners?|sole survivors?)\b") and s.has(r"\bjury votes?\b|\bfinal votes?\b"):
+        if s.has(r"\b(fewest|least|lowest|smallest|narrowest|closest)\b"):
+            return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
+        if s.has(r"\b(most|highest|largest|biggest)\b"):
+            return Plan("winners_with_jury_votes", {"order": "most", **seasons})
     if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
         return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
+
+
+@rule("people who won more than once")
+def _repeat_winners(s: Slots):
+    m = re.search(r"\bwon(?: survivor| the game| the title| it)? (?P<n>twice|two times|three times|more than once|"
+                  r"multiple times|\d+ times)\b|\b(?P<m>two|three|2|3|multi(?:ple)?)[- ]time "
+                  r"(?:winners?|sole survivors?|"
+                  r"champions?)", s.text, re.I)
+    if not m or s.has(r"\b(immunit|rewards?|challenges?)"):
+        return None
+    raw = (m.group("n") or m.group("m")).lower().split()[0]
+    n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw, 2)
+    return Plan("repeat_winners", {"min_wins": max(n, 2)})
 
 
 @rule("most votes received")
 def _most_votes_received(s: Slots):
     if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
             r"\bvotes? (against|cast against)|\breceiv|\bgot\b|\bvoted for the most|\bmost votes\b") and not s.has(
-            r"\bjury votes?\b|\bcast the most\b|\bmost votes cast\b"):
-        return Plan("most_votes_received", {"limit": 5, **s.season_filter})
+            r"\bjury votes?\b|\bcast the most\b|\bmost votes cast\b(?! against)"):
+        leader = s.has(r"^\s*(who|which (player|castaway|person|contestant))\b") and not s.has(
+            r"\btop\b|\branking\b|\blist\b")
+        leaders = {"leaders_only": True} if leader else {}
+        return Plan("most_votes_received", {"limit": 5, **s.season_filter, **leaders})
 
 
 @rule("ranking of challenge wins")
@@ -137,7 +294,8 @@ def _challenge_ranking(s: Slots):
 @rule("players with N or more seasons")
 def _min_seasons(s: Slots):
     n = min_seasons(s.text)
-    if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b"):
+    if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
+            r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
         return Plan("players_with_min_seasons", {"min_seasons": n})
 
 
@@ -155,7 +313,8 @@ def _eliminations_by_episode(s: Slots):
 
 @rule("tribal council counts")
 def _tribal_counts(s: Slots):
-    if s.has(r"\bhow many tribal councils?\b|\bnumber of tribal councils?\b|\btribal councils? (have there been|total)"):
+    if s.has(r"\bhow many tribal councils?\b|\bnumber of tribal councils?\b"
+             r"|\btribal councils? (have there been|total)"):
         return Plan("tribal_council_counts", s.season_filter)
 
 
@@ -164,22 +323,75 @@ def _exits(s: Slots):
     exit_type = exit_type_in(s.text)
     if not exit_type:
         return None
-    if s.has(r"\b(which|what|how many) seasons?\b|\bseasons? (had|with|where|saw)\b|\bin which season"):
-        return Plan("seasons_with_exit_type", {"exit_type": exit_type})
-    if s.has(r"\b(who|which (players?|castaways?|contestants?)|list|name)\b") and not NARRATIVE.search(s.text):
+    if s.has(r"\b(which|what|how many) seasons?\b|\bseasons? (had|with|where|saw|did)\b|\bin which season"):
+        return Plan("seasons_with_exit_type", {"exit_type": exit_type, **({"absent": True} if s.has(NEGATION) else {})})
+    if s.person and not NARRATIVE.search(s.text):
+        return Plan("player_career", {"castaway_id": s.person, **s.season_filter})  # "Was Joe evacuated?"
+    if s.people:
+        return None
+    if s.has(r"\b(who|which (players?|castaways?|contestants?)|list|name|how many (times|castaways|players|people|"
+             r"contestants))\b") and not NARRATIVE.search(s.text):
         return Plan("exits_by_type", {"exit_type": exit_type, **s.season_filter})
+
+
+@rule("when people left the game, or who left first")
+def _player_exit(s: Slots):
+    if not s.people or len(s.people) > 4:
+        return None
+    ids = {"castaway_ids": s.people, **s.season_filter}
+    if len(s.people) >= 2 and s.has(r"\b(first|earlier|sooner|before|last|longer|later|further|outlast\w*)\b") \
+            and s.has(
+            rf"\b{_LEFT}|\blast\w*\b|\boutlast\w*|\bfurther\b|\bgo home\b"):
+        latest = s.has(r"\b(longer|later|further|outlast\w*|lasted)\b") or (
+            s.has(r"\blast\b") and not s.has(r"\b(last|lasted) longer\b"))
+        return Plan("player_exit", {**ids, "latest_first": latest})
+    if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b") \
+            and s.has(
+            rf"\b{_LEFT}|\blast\b|\bsurviv"):
+        return Plan("player_exit", ids)
 
 
 @rule("who voted a person out")
 def _voters_at_elimination(s: Slots):
-    if s.person and s.has(r"\bwho (voted|sent) \w+( \w+){0,3} (out|off|home)\b|\bvoted out by\b|\bwho voted for .*\bout\b"):
+    if s.person and s.has(r"\b(who|which \w+|what \w+)\b.*\b(voted|sent|blindsided) [\w'’.-]+( [\w'’.-]+){0,3} "
+                          r"(out|off|home)\b|\bvoted out by\b|\bwho voted for .*\bout\b"
+                          r"|\bvotes? that (sent|eliminated)"):
         return Plan("voters_at_elimination", {"castaway_id": s.person, **s.season_filter})
+
+
+@rule("seasons two people played together")
+def _seasons_together(s: Slots):
+    if len(s.people) == 2 and not s.has(r"\bvot") and s.has(
+            r"\btogether\b|\bboth\b|\bsame seasons?\b|\bwith each other\b|\b(play\w*|compet\w*) (with|alongside)\b"
+            r"|\bin common\b|\bshare\w*\b|\bever (meet|met)\b"):
+        return Plan("seasons_together", {"castaway_id": s.people[0], "other_castaway_id": s.people[1]})
+
+
+@rule("people who played in all of several seasons")
+def _players_in_seasons(s: Slots):
+    if 2 <= len(s.seasons) <= 4 and not s.people \
+            and s.has(r"\bboth\b|\ball of\b|\beach of\b|\bevery one of\b|\band\b") \
+            and s.has(r"\b(play\w*|compet\w*|appear\w*|castaways?|players?|people|contestants?|who)\b") \
+            and not s.has(r"\b(won|win|winners?|jury|jurors?|tribes?|votes?)\b"):
+        return Plan("players_in_seasons", {"seasons": s.seasons})
 
 
 @rule("head-to-head votes between two people")
 def _head_to_head(s: Slots):
     if len(s.people) == 2 and s.has(r"\bvot"):
-        return Plan("head_to_head_votes", {"castaway_id": s.people[0], "other_castaway_id": s.people[1]})
+        one_way = s.has(r"\bvot\w* (for|against|out)\b") and not s.has(r"\beach other\b|\bone another\b|\bbetween\b")
+        return Plan("head_to_head_votes", {"castaway_id": s.people[0], "other_castaway_id": s.people[1],
+                                           **({"one_way": True} if one_way else {})})
+
+
+@rule("a juror's final vote, or the jurors who voted for a finalist")
+def _final_jury_votes(s: Slots):
+    final = s.has(r"\bjur(y|or|ors)\b|\bfinal (tribal|vote)|\bto win\b|\bfor the win\b")
+    if s.person and final and s.has(r"\bvot") and not s.has(r"\bhow many (jury )?votes\b"):
+        return Plan("final_jury_votes", {"castaway_id": s.person, **s.season_filter})
+    if s.season and s.has(r"\bjurors?\b") and s.has(
+            r"\bvot\w* for the (winner|sole survivor)|\bvot\w* for (him|her)\b"):
+        return Plan("final_jury_votes", {"season": s.season, "for_winner": not s.has(NEGATION)})
 
 
 @rule("votes a person received or cast")
@@ -195,30 +407,60 @@ def _person_votes(s: Slots):
 
 @rule("season winner")
 def _season_winner(s: Slots):
-    if s.season and s.has(r"\b(who )?(won|winner|sole survivor|win)\b") and not s.has(
+    if s.season and s.has(r"\b(who )?(won|winner|sole survivor|win)\b") \
+            and not s.has(r"\bfinalists?\b|\brunners?[- ]up\b") and not s.has(
             r"\b(immunit\w*|rewards?|challenges?|most|idols?|advantages?|jury votes? did)\b"):
         return Plan("season_winner", {"season": s.season})
+
+
+@rule("finalists or runners-up of a season")
+def _finalists(s: Slots):
+    if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
+        return None
+    if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)"):
+        return Plan("season_finalists", {"season": s.season, "winner": False})
+    if s.has(r"\bfinalists?\b|\bfinal (two|three|2|3)\b|\b(sat|sit|were|made it) (at|to) the final tribal"
+             r"|\bmade it to the end\b"):
+        return Plan("season_finalists", {"season": s.season, **({"winner": False} if s.has(
+            r"\b(did not|didn't|not|never) win|\blost\b|\bnon-?winning\b") else {})})
 
 
 @rule("jury of a season")
 def _jury(s: Slots):
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
-        if s.has(r"\bfinal (tribal|vote)|\bhow many (jury )?votes\b"):
+        if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
             return Plan("final_tribal_council", {"season": s.season})
         return Plan("season_jury", {"season": s.season})
 
 
 @rule("final tribal council")
 def _final_tribal(s: Slots):
-    if s.season and s.has(r"\bfinal (tribal|vote|three|two|council)|\bfinalists?\b|\brunners?[- ]up\b"):
+    if s.season and not _BOOT_POSITION.search(s.text) and s.has(
+            r"\bfinal (tribal|vote|three|two|council)|\bfinalists?\b|\brunners?[- ]up\b"):
         return Plan("final_tribal_council", {"season": s.season})
+
+
+@rule("a person's tribe")
+def _person_tribe(s: Slots):
+    if not s.person or s.tribes or not s.has(r"\btribes?\b") or s.has(r"\bmembers\b|\btribe ?mates\b"):
+        return None
+    original = {"phase": "original"} if s.has(r"\b(start\w*|original\w*|begin\w*|began|first|initial\w*)\b") else {}
+    if s.season:
+        return Plan("tribe_members", {"season": s.season, "castaway_id": s.person, **original})
+    return Plan("player_career", {"castaway_id": s.person})
 
 
 @rule("tribe members")
 def _tribe_members(s: Slots):
     if s.tribes and s.has(r"\b(who|members?|on|in)\b"):
         name, season = s.tribes[0]
-        return Plan("tribe_members", {"season": season, "tribe": name})
+        params = {"season": season, "tribe": name}
+        if s.has(r"\boriginal\w*|\bstart\w*"):
+            params["phase"] = "original"
+        if s.has(r"\bmerge"):
+            missed = s.has(NEGATION) or s.has(r"\bbefore the merge\b|\bpre-?merge\b")
+            params["made_merge"] = not missed
+        return Plan("tribe_members", params)
 
 
 @rule("tribes of a season")
@@ -229,9 +471,24 @@ def _season_tribes(s: Slots):
         return Plan("season_tribes", {"season": s.season})
 
 
-@rule("boot order")
+@rule("boot order, or the Nth person out")
 def _boot_order(s: Slots):
-    if s.season and s.has(r"\bboot order\b|\border (in which|that) .* (voted out|eliminated)|\bfirst (person|player|one)? ?(voted out|eliminated|booted)\b"):
+    if not s.season:
+        return None
+    m = re.search(r"\b(right|immediately|just|directly) (?P<rel>after|before)\b"
+                  r"|\b(?P<rel2>after|before) (?=\S+ \S+ (was|left|went))", s.text, re.I)
+    if m and s.person and s.has(_LEFT):
+        rel = (m.group("rel") or m.group("rel2")).lower()
+        return Plan("boot_order", {"season": s.season, rel: s.person})
+    m = _BOOT_POSITION.search(s.text)
+    if m and not s.has(r"\bjur(y|or)"):
+        word = m.group("ord").lower()
+        if word in ("last", "final") or s.has(r"\bto[- ]last\b"):
+            n = ordinal(word) if word not in ("last", "final") else 1
+            return Plan("boot_order", {"season": s.season, "position": n, "from_end": True})
+        return Plan("boot_order", {"season": s.season, "position": ordinal(word)})
+    if s.has(r"\bboot order\b|\border (in which|that) .* (voted out|eliminated)"
+             r"|\border of (exits|eliminations|boots)\b"):
         return Plan("boot_order", {"season": s.season})
 
 
@@ -241,7 +498,8 @@ def _advantages(s: Slots):
         return None
     kind = {"advantage_type": "Hidden Immunity Idol"} if s.has(r"\bidols?\b") else {}
     if s.has(r"\bmost\b"):
-        return Plan("advantages_found_ranking", {**kind, **s.season_filter})
+        n = min_seasons(s.text)
+        return Plan("advantages_found_ranking", {**kind, **s.season_filter, **({"min_seasons": n} if n else {})})
     if s.person:
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter})
     if s.season:
@@ -258,6 +516,20 @@ def _confessionals(s: Slots):
 def _person_challenges(s: Slots):
     if s.person and s.has(r"\b(challenges?|immunit\w*|rewards?)\b") and s.has(r"\b(how many|win|won|wins)\b"):
         return Plan("player_challenge_wins", {"castaway_id": s.person, **s.season_filter})
+
+
+@rule("a person's age")
+def _age(s: Slots):
+    if s.person and s.has(r"\bhow old\b|\bage\b|\bbirth"):
+        return Plan("player_career", {"castaway_id": s.person, **s.season_filter})
+
+
+@rule("seasons filmed in a place")
+def _seasons_by_location(s: Slots):
+    m = re.search(r"\b(?:filmed|shot|held|set|located|take place|took place) in (?:the )?"
+                  r"(?P<place>[^?;]+?)\s*(?:[?;.]|$)", s.text, re.I)
+    if m and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons):
+        return Plan("seasons_by_location", {"place": m.group("place").strip(" ,")})
 
 
 @rule("a person's career")
@@ -288,10 +560,12 @@ def _season_list(s: Slots):
 
 def route(slots: Slots) -> Plan | None:
     """The first rule that fires, named in the plan's reason; None when no rule is confident."""
+    derived = derive(slots)
     for name, fn in RULES:
-        plan = fn(slots)
+        plan = fn(derived)
         if plan is not None:
-            plan.reason = f"deterministic rule: {name}"
+            reading = f" (reading: {derived.text})" if derived is not slots else ""
+            plan.reason = f"deterministic rule: {name}{reading}"
             plan.part = slots.text
             return plan
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from survivorgraph.agent.intents import Plan
+from survivorgraph.agent.intents import Plan, is_ref
 from survivorgraph.errors import (
     BackendUnavailableError,
     NoModelError,
@@ -23,6 +23,7 @@ from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt
 
 TEXT_TO_CYPHER = "text_to_cypher"
 CHUNK_SEARCH = "chunk_search"
+MAX_FAN_OUT = 6  # a ref that resolves to several values (seasons filmed in Fiji) runs the query once per value
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Evidence:
     chunks: list[ChunkEvidence] = field(default_factory=list)
     truncated: bool = False
     error: str | None = None
+    absent: str | None = None   # "no season filmed in Antarctica": the entity the question names is not in the data
 
     @property
     def empty(self) -> bool:
@@ -61,6 +63,8 @@ class Toolbox:
 
     def run(self, plan: Plan, run: Run, stage: str = "catalog") -> Evidence:
         evidence = Evidence(part=plan.part, plan=plan)
+        if any(is_ref(v) or (isinstance(v, list) and any(is_ref(x) for x in v)) for v in plan.params.values()):
+            return self._run_with_refs(plan, run, stage, evidence)
         with run.step(f"tool: {plan.tool}", params=plan.params, reason=plan.reason, part=plan.part) as step:
             try:
                 if plan.tool == CHUNK_SEARCH:
@@ -77,6 +81,60 @@ class Toolbox:
                 step.detail["error"] = str(exc)
             step.detail.update(rows=len(evidence.rows), chunks=len(evidence.chunks))
         return evidence
+
+    # -- multi-hop: params another catalog query supplies --------------------------------------------
+    def _run_with_refs(self, plan: Plan, run: Run, stage: str, evidence: Evidence) -> Evidence:
+        """Resolve each ref ("the winner of season 27" -> US0274) with its own catalog query, then run the plan
+        once per resolved value (a few at most). A ref that resolves to nothing means the entity the question
+        names is not in the data: the evidence says so and stays empty, so the answer abstains."""
+        resolved: dict[str, list] = {}
+        for name, value in plan.params.items():
+            refs = [value] if is_ref(value) else [x for x in value if is_ref(x)] if isinstance(value, list) else []
+            if not refs:
+                continue
+            values: list = []
+            for ref in refs:
+                found = self._resolve(ref, plan, run, stage)
+                if found is None:  # the lookup itself failed: say so, do not claim absence
+                    evidence.error = f"could not resolve {ref['label']}"
+                    return evidence
+                if not found:
+                    evidence.absent = f"the data has no {ref['label']}"
+                    return evidence
+                values += [v for v in found if v not in values]
+            resolved[name] = values
+        combos: list[dict] = [{}]
+        for name, values in resolved.items():
+            scalar = not isinstance(plan.params[name], list)
+            combos = [{**c, name: v} for c in combos for v in (values if scalar else [values])][:MAX_FAN_OUT]
+        for combo in combos:
+            sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part)
+            one = self.run(sub, run, stage)
+            evidence.rows += one.rows
+            evidence.columns = evidence.columns or one.columns
+            evidence.truncated = evidence.truncated or one.truncated
+            evidence.error = evidence.error or one.error
+        return evidence
+
+    def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
+        with run.step(f"resolve: {ref['label']}", query=ref["$ref"], params=ref["params"], part=plan.part) as step:
+            query = self.catalog.get(ref["$ref"])
+            attempt = CypherAttempt(cypher=query.cypher, stage=stage, source=query.name)
+            run.result.cypher.append(attempt)
+            try:
+                attempt.params = query.bind(ref["params"])
+                result = query.run(self.store, ref["params"], row_cap=self.row_cap)
+            except SurvivorGraphError as exc:
+                attempt.error = getattr(exc, "db_message", None) or str(exc)
+                step.status = "error"
+                step.detail["error"] = str(exc)
+                return None
+            attempt.row_count, attempt.elapsed_ms = len(result.rows), result.elapsed_ms
+            run.add_db_time(result.elapsed_ms)
+            rows = [r for r in result.rows if all(r.get(k) == v for k, v in ref["where"].items())]
+            values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
+            step.detail["values"] = values
+            return values
 
     def _catalog(self, plan: Plan, evidence: Evidence, run: Run, stage: str) -> None:
         query = self.catalog.get(plan.tool)

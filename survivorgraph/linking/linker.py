@@ -24,6 +24,7 @@ from survivorgraph.linking.words import (
     IGNORED_TRIBES,
     NUMBER_TOKEN,
     PERSON_VERBS,
+    PROPER_WORDS,
     TWIST_SEASONS,
     VOCABULARY,
     Word,
@@ -43,7 +44,11 @@ KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_n
 
 
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
+_PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
 # Capitalised words that may follow a castaway's first name without being a surname.
+# Words before a capitalised name that put it where a person goes ("has Zelda Pemberton played", "voted X out").
+_PERSON_CONTEXT = {"has", "have", "had", "did", "does", "do", "was", "is", "were", "voted", "vote", "against", "for",
+                   "by", "with", "and", "or", "about", "named", "called", "castaway", "player", "contestant", "juror"}
 _NOT_A_SURNAME = {"survivor", "season", "seasons", "and", "or", "in", "on", "the", "of", "was", "is", "did", "from",
                   "who", "what", "when", "how", "why", "island", "islands", "i", "win", "won", "vote", "voted"}
 
@@ -64,6 +69,12 @@ class EntityLinker:
         for tribe in self.tribes.values():
             self._add(tribe.name, "tribe", tribe.id, "tribe")
         self._longest = max((len(k) for k in self._index), default=1)
+        # Every word the graph knows (names, seasons, tribes, places) plus the show's own: a capitalised run of
+        # words none of which it knows, where a person's name goes, names someone who is not in the data.
+        self._known_words = {w for key in self._index for w in key} | set(VOCABULARY) | set(PROPER_WORDS)
+        self._known_words |= {w for h in HOST_NAMES for w in h.split()}
+        for season in self.seasons.values():
+            self._known_words |= {w.key for w in split_words(season.places)}
         self._fuzzy_keys = sorted({k[0] for k, entries in self._index.items()
                                    if len(k) == 1 and len(k[0]) >= 5 and k[0] not in COMMON_WORD_NAMES})
 
@@ -164,6 +175,7 @@ class EntityLinker:
                     claimed[k] = False
         self._fuzzy(question, words, claimed, signal, result)
         self._drop_other_people(question, result)
+        self._unknown_names(words, result)
         result.links.sort(key=lambda l: (l.start, l.kind))
         return result
 
@@ -186,6 +198,45 @@ class EntityLinker:
             # The capitalised word may itself have linked (a last name): together they are someone else.
             result.links[:] = [l for l in result.links if not (l.kind == "person" and l.start == follow.start(1))]
             result.unresolved.append(f"{link.text} {word} (no castaway by that name)")
+        for link in list(result.links):
+            # "Cornelius Fairweather" is not Shannon Fairweather: an unknown given name before a surname link.
+            if link.kind != "person" or " " in link.text.strip() or not link.via.startswith("last_name"):
+                continue
+            before = _PREVIOUS_NAME.search(question, 0, link.start)
+            if not before or any(l.start <= before.start(1) < l.end for l in result.links):
+                continue
+            word = before.group(1)
+            person = self.people.get(link.entity_id)
+            known = {w.lower() for alias in ([*person.aliases, person.name, *person.full_names] if person else [])
+                     for w in alias.replace("'", " ").split()}
+            head = question[:before.start(1)].rstrip()
+            sentence_start = not head or head[-1] in ".?!:;"
+            if word.lower() in known or word.lower() in _NOT_A_SURNAME or word.lower() in self._known_words \
+                    or sentence_start:
+                continue
+            result.links.remove(link)
+            result.unresolved.append(f"{word} {link.text} (no castaway by that name)")
+
+    def _unknown_names(self, words: list, result: LinkedEntities) -> None:
+        """"How many seasons has Bartholomew Quackenbush played?": two or three capitalised words, none known to
+        the graph, in a person's place (after "has", "did", "voted" … or before "won", "played" …) are a name
+        the data does not hold — reported as unresolved, so the question is not answered about someone else."""
+        taken = [(l.start, l.end) for l in result.links]
+        i = 0
+        while i < len(words):
+            j = i
+            while j < len(words) and words[j].capital and words[j].key.isalpha() \
+                    and not (j > i and words[j].sentence_start) and not any(a <= words[j].start < b for a, b in taken):
+                j += 1
+            start = i + 1 if j > i and words[i].sentence_start else i  # "Did Zelda Pemberton …": not "Did"
+            span = words[start:j]
+            if 2 <= len(span) <= 3 and all(w.key not in self._known_words for w in span):
+                before = words[start - 1].key if start else ""
+                after = words[j].key if j < len(words) else ""
+                if before in _PERSON_CONTEXT or after in PERSON_VERBS or span[-1].possessive:
+                    name = " ".join(w.text for w in span)
+                    result.unresolved.append(f"{name} (no castaway by that name)")
+            i = max(j, i + 1)
 
     def rewrite(self, question: str, linked: LinkedEntities | None = None) -> str:
         return rewrite(question, linked or self.link(question))
