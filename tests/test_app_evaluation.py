@@ -255,3 +255,30 @@ def test_question_filters():
     assert list(filter_questions(frame, outcome="incorrect")["question"]) == ["Q3"]
     assert list(filter_questions(frame, text="ROB")["question"]) == ["Q2"]
     assert list(filter_questions(frame, text="sandra", outcome="all")["question"]) == ["Q3"]
+
+
+# -- in a real browser -----------------------------------------------------------------------------------
+def test_evaluation_url_in_chromium(settings, eval_state, capsys):
+    """`/evaluation` opens the page in Chromium; the heatmap (Vega, which AppTest does not draw) renders."""
+    from survivorgraph.config import PROJECT_DIR
+    from survivorgraph.ui import headless
+
+    if headless.find_chromium() is None:
+        pytest.skip("Chromium is not installed: `apt-get install -y chromium` (Debian)")
+    env = {"SURVIVORGRAPH_STATE_DIR": str(eval_state), "SURVIVOR_DATA_DIR": str(settings.survivor_data_dir),
+           "SURVIVOR_SEASONS": settings.seasons, "FALKORDB_GRAPH": settings.falkordb_graph, "NEO4J_URI": "",
+           "DATABASE_URL": "", "OPENAI_API_KEY": "", "LLM_BASE_URL": "", "LLM_MODEL": "", "LLM_MODEL_PATH": "",
+           "EMBEDDING_MODEL": "", "HF_HUB_OFFLINE": "1"}
+    artifacts = PROJECT_DIR / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    with headless.serve_app(env, log_path=artifacts / "app-evaluation.log") as url, headless.Chromium() as browser:
+        page = browser.open(f"{url}/evaluation")
+        page.wait_for("!!(document.body && document.body.innerText.includes('All metrics'))", timeout_s=60)
+        page.wait_for("document.querySelectorAll('[data-testid=\"stVegaLiteChart\"] canvas, "
+                      "[data-testid=\"stVegaLiteChart\"] svg').length > 0", timeout_s=30)
+        text = page.evaluate("document.body.innerText")
+        assert "Targets (issue #6)" in text and FINISHED in text and "Inspect an answer" in text
+        assert page.evaluate(headless.PAGE_ERRORS) == []
+        path = page.screenshot(artifacts / "app-evaluation.png")
+    with capsys.disabled():
+        print(f"\nscreenshot of the evaluation page: {path}")

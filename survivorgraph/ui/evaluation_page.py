@@ -110,7 +110,7 @@ def render_targets(report) -> None:
     met = int((table["status"] == "\u2705 met").sum())
     st.markdown(f"**{met} of {len(table)} targets met.** A target without data needs that strategy in the run "
                 "(text-to-Cypher runs only with a model).")
-    st.dataframe(table, hide_index=True, width="stretch", key="eval_targets", column_config={
+    st.dataframe(table, hide_index=True, width="stretch", placeholder="\u2014", key="eval_targets", column_config={
         "target": st.column_config.TextColumn("Target", width="large"), "mode": "Strategy", "metric": "Metric",
         "result": st.column_config.NumberColumn("Result", **PERCENT),
         "threshold": st.column_config.NumberColumn("Threshold", **PERCENT), "status": "Status"})
@@ -128,9 +128,11 @@ def render_heatmap(report) -> None:
         return
     chart_tab, table_tab, stored_tab = st.tabs(["Heatmap", "Table", "Stored chart"])
     with chart_tab:
-        st.altair_chart(heatmap_chart(pivot, choice), width="stretch")
+        width = "stretch" if len(pivot.columns) > 4 else 260 + 150 * len(pivot.columns)  # no metre-wide cells
+        st.altair_chart(heatmap_chart(pivot, choice), width=width)
     with table_tab:
-        st.dataframe(pivot.reset_index(), hide_index=True, width="stretch", key="eval_heatmap_table",
+        st.dataframe(pivot.reset_index(), hide_index=True, width="stretch", placeholder="\u2014",
+                     key="eval_heatmap_table",
                      column_config={"category": "Category", **{
                          m: st.column_config.ProgressColumn(m, format="percent", min_value=0.0, max_value=1.0)
                          for m in pivot.columns}})
@@ -158,7 +160,7 @@ def heatmap_chart(pivot: pd.DataFrame, title: str) -> alt.LayerChart:
 def render_summary(report) -> None:
     st.subheader("All metrics")
     table = eval_runs.rates(report.summary)
-    st.dataframe(table, hide_index=True, width="stretch", key="eval_summary", column_config={
+    st.dataframe(table, hide_index=True, width="stretch", placeholder="\u2014", key="eval_summary", column_config={
         "category": "Category", "mode": "Strategy", "n": st.column_config.NumberColumn("n", width="small"),
         "accuracy": st.column_config.NumberColumn("Accuracy", **PERCENT),
         "evidence_support": st.column_config.NumberColumn("Evidence support", **PERCENT,
@@ -191,8 +193,8 @@ def render_questions(report, info: RunInfo) -> None:
     st.caption(f"{len(shown)} of {len(frame)} answers. Select a row (or pick below) to see its stored evidence.")
     columns = ["qid", "category", "mode", "outcome", "question", "gold", "answer", "supported", "latency_ms",
                "llm_calls", "tokens"]
-    event = st.dataframe(shown[columns], hide_index=True, width="stretch", key="eval_questions", on_select="rerun",
-                         selection_mode="single-row", column_config={
+    event = st.dataframe(shown[columns], hide_index=True, width="stretch", placeholder="\u2014", key="eval_questions",
+                         on_select="rerun", selection_mode="single-row", column_config={
                              "qid": "Id", "category": "Category", "mode": "Strategy", "outcome": "Outcome",
                              "question": st.column_config.TextColumn("Question", width="large"),
                              "gold": "Gold", "answer": st.column_config.TextColumn("Answer", width="large"),
@@ -241,12 +243,14 @@ def render_drilldown(row: pd.Series, info: RunInfo) -> None:
     st.markdown("**Answer:**")
     render_answer(result)
     evidence = stored.get("evidence") or {}
-    tabs = {f"Cypher ({len(result.cypher)})": lambda: render_cypher(result),
-            f"Rows ({len(result.rows)})": lambda: render_rows_kept(result, evidence),
-            f"Passages ({len(result.chunks)})": lambda: render_chunks(result.chunks),
-            f"Trace ({len(result.trace)})": lambda: render_trace(result)}
+    parts = [("Cypher", len(result.cypher), lambda: render_cypher(result)),
+             ("Rows", len(result.rows), lambda: render_rows_kept(result, evidence)),
+             ("Passages", len(result.chunks), lambda: render_chunks(result.chunks)),
+             ("Trace", len(result.trace), lambda: render_trace(result))]
     if result.llm_calls:
-        tabs[f"LLM calls ({len(result.llm_calls)})"] = lambda: render_llm_calls(result)
+        parts.append(("LLM calls", len(result.llm_calls), lambda: render_llm_calls(result)))
+    parts.sort(key=lambda part: part[1] == 0)  # the evidence this answer has comes first
+    tabs = {f"{name} ({count})": draw for name, count, draw in parts}
     for tab, draw in zip(st.tabs(list(tabs)), tabs.values()):
         with tab:
             draw()
