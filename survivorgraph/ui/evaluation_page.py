@@ -34,7 +34,12 @@ def main() -> None:
     except SurvivorGraphError as exc:
         st.error(f"The settings are not valid: {exc}")
         return
-    infos = eval_runs.run_infos(settings)
+    try:
+        infos = eval_runs.run_infos(settings)
+    except OSError as exc:
+        st.error(f"The evaluation folder `{eval_runs.eval_root(settings)}` cannot be read ({exc}): check its "
+                 "permissions, or point SURVIVORGRAPH_STATE_DIR at another state directory.", icon=":material/error:")
+        return
     if not infos:
         st.info(eval_runs.no_run_message(settings), icon=":material/science:")
         return
