@@ -902,3 +902,22 @@ def test_the_new_filters_of_existing_queries(graph, castaways, votes, jury, wins
     received = votes.groupby("vote_id").size()
     leaders = run(graph, "most_votes_received", leaders_only=True).rows
     assert {r["castaway_id"] for r in leaders} == set(received[received == received.max()].index)
+
+
+@covers("season_timeline")
+def test_season_timeline(graph, castaways, survivor):
+    episodes = survivor.table("episodes")
+    mapping = survivor.table("tribe_mapping")
+    for season in (1, 2, 28, 40, 45):
+        rows = run(graph, "season_timeline", season=season).rows
+        aired = episodes[(episodes["version"] == "US") & (episodes["season"] == season)]
+        assert [r["episode"] for r in rows] == sorted(int(e) for e in aired["episode"]), season
+        for row in rows:
+            gone = castaways[(castaways["season"] == season) & (castaways["episode"] == row["episode"])
+                             & ~castaways["result"].isin(["Sole Survivor", "Runner-up", "2nd runner-up"])]
+            assert sorted(row["left_castaway_ids"]) == sorted(gone["castaway_id"]), (season, row["episode"])
+        merged = mapping[(mapping["version"] == "US") & (mapping["season"] == season)
+                         & (mapping["tribe_status"] == "Merged")]
+        merge_rows = [r["episode"] for r in rows if any(t.endswith("(merged)") for t in r["tribes_formed"])]
+        assert merge_rows == [int(merged["episode"].min())], season
+        assert [r["label"] for r in rows].count("Finale") == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from survivorgraph.agent.episode_focus import Focus, focus_episodes
 from survivorgraph.agent.intents import Plan, is_ref
 from survivorgraph.errors import (
     BackendUnavailableError,
@@ -23,6 +24,8 @@ from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt
 
 TEXT_TO_CYPHER = "text_to_cypher"
 CHUNK_SEARCH = "chunk_search"
+TIMELINE = "season_timeline"  # the catalog query episode focus reads
+FOCUS_POOL = 12  # passages of the focused episode(s) considered (an episode is 2-8 passages)
 MAX_FAN_OUT = 6  # a ref that resolves to several values (seasons filmed in Fiji) runs the query once per value
 
 
@@ -68,7 +71,7 @@ class Toolbox:
         with run.step(f"tool: {plan.tool}", params=plan.params, reason=plan.reason, part=plan.part) as step:
             try:
                 if plan.tool == CHUNK_SEARCH:
-                    self._chunks(plan, evidence)
+                    step.detail.update(self._chunks(plan, evidence, run))
                 elif plan.tool == TEXT_TO_CYPHER:
                     self._text_to_cypher(plan, evidence, run)
                 else:
@@ -150,6 +153,15 @@ class Toolbox:
         run.add_db_time(result.elapsed_ms)
         evidence.rows, evidence.columns, evidence.truncated = result.rows, result.columns, result.truncated
 
+    def _episode_focus(self, question: str, season: int, people: list[str] | None, run: Run) -> Focus | None:
+        """The season's episodes the question is about, from the graph's timeline (see episode_focus)."""
+        timeline = Evidence(part=question, plan=Plan(TIMELINE, {"season": season}))
+        try:
+            self._catalog(timeline.plan, timeline, run, stage="episode focus")
+        except SurvivorGraphError:
+            return None  # a missing timeline only costs the focus, never the search
+        return focus_episodes(question, people or [], timeline.rows)
+
     def _text_to_cypher(self, plan: Plan, evidence: Evidence, run: Run) -> None:
         if self.cypher_writer is None:
             raise SurvivorGraphError("freeform text-to-Cypher needs a model")
@@ -160,16 +172,28 @@ class Toolbox:
             _, result = outcome
             evidence.rows, evidence.columns, evidence.truncated = result.rows, result.columns, result.truncated
 
-    def _chunks(self, plan: Plan, evidence: Evidence) -> None:
+    def _chunks(self, plan: Plan, evidence: Evidence, run: Run) -> dict[str, Any]:
+        """Hybrid search in the question's season/people; returns what the trace should show about it."""
         if self.text_store is None:
             raise SurvivorGraphError("chunk search needs the text index: run `make setup`")
         params = plan.params
         scoped = scope_filter(self.scope)
-        hits = self.text_store.search(params.get("query") or plan.part, k=params.get("k", self.chunk_k),
-                                      mode="hybrid", seasons=params.get("seasons") or None,
-                                      castaway_ids=params.get("castaway_ids") or None, **scoped)
-        if not hits and (params.get("seasons") or params.get("castaway_ids")):
+        query, k = params.get("query") or plan.part, params.get("k", self.chunk_k)
+        seasons, people = params.get("seasons") or None, params.get("castaway_ids") or None
+        focused, focus = [], None
+        if seasons and len(seasons) == 1:
+            focus = self._episode_focus(query, seasons[0], people, run)
+        if focus is not None and focus.episodes:
+            # The episode the graph points to is read first, the passages that tell the event itself first
+            # of all; the rest of the season still fills up.
+            in_episode = self.text_store.search(query, k=FOCUS_POOL, mode="hybrid", seasons=seasons,
+                                                episodes=focus.episodes, **scoped)
+            focused = focus.prefer(in_episode)[:max(1, k - 1)]
+        hits = self.text_store.search(query, k=k, mode="hybrid", seasons=seasons, castaway_ids=people, **scoped)
+        if not hits and (seasons or people):
             # A filter can be too narrow (a person's chunk may not name them); widen once, keep the season.
-            hits = self.text_store.search(params.get("query") or plan.part, k=self.chunk_k, mode="hybrid",
-                                          seasons=params.get("seasons") or None, **scoped)
+            hits = self.text_store.search(query, k=k, mode="hybrid", seasons=seasons, **scoped)
+        seen = {h.chunk_id for h in focused}
+        hits = (focused + [h for h in hits if h.chunk_id not in seen])[:k]
         evidence.chunks = [to_evidence(h) for h in hits]
+        return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
