@@ -13,7 +13,8 @@ TIMELINE = [
     {"episode": 1, "label": "Ep 1", "left_castaway_ids": ["US0017"], "tribes_formed": ["Ogakor (original)",
                                                                                           "Kucha (original)"]},
     {"episode": 5, "label": "Ep 5", "left_castaway_ids": ["US0021"], "tribes_formed": []},
-    {"episode": 6, "label": "Ep 6", "left_castaway_ids": ["US0022"], "tribes_formed": []},
+    {"episode": 6, "label": "Ep 6", "left_castaway_ids": ["US0022"], "left_the_game": ["Michael Skupin"],
+     "left_short_names": ["Mike"], "tribes_formed": []},
     {"episode": 7, "label": "Ep 7", "left_castaway_ids": ["US0023"], "tribes_formed": ["Barramundi (merged)"]},
     {"episode": 9, "label": "Recap", "left_castaway_ids": [], "tribes_formed": []},
     {"episode": 15, "label": "Finale", "left_castaway_ids": ["US0030"], "tribes_formed": []},
@@ -36,7 +37,7 @@ def test_events_point_to_their_episode():
 
 def test_a_person_who_left_points_to_their_exit_episode():
     focus = focus_episodes("Why did Michael Skupin have to leave?", ["US0022"], TIMELINE)
-    assert focus.episodes == [6] and "US0022" in focus.reasons[0]
+    assert focus.episodes == [6] and "Michael Skupin" in focus.reasons[0]
     assert focus_episodes("Why was he medically evacuated?", ["US0022"], TIMELINE).episodes == [6]
     # Naming a person is not enough: the question must be about their leaving.
     assert focus_episodes("Describe Michael Skupin's strategy", ["US0022"], TIMELINE).episodes == []
@@ -54,12 +55,21 @@ def _hit(chunk_id: str, start: int, text: str, section: str = "Finale"):
 
 
 def test_passages_telling_the_event_come_first_with_the_passage_after_them():
-    focus = Focus([13], ["the finale is episode 13"], [re.compile(r"\bfinal tribal", re.I)])
+    focus = Focus([13], ["the finale is episode 13"], [(re.compile(r"\bfinal tribal", re.I), 2)])
     hits = [_hit("31", 0, "The final four reflected."), _hit("33", 2, "Kelly won immunity."),
             _hit("34", 3, "At the final Tribal Council, Gervase asked."), _hit("35", 4, "Richard won 4-3."),
             _hit("32", 1, "During the revote.")]
     assert [h.chunk_id for h in focus.prefer(hits)] == ["34", "35", "31", "33", "32"]
     assert [h.chunk_id for h in Focus([13], [], []).prefer(hits)] == ["31", "33", "34", "35", "32"]
+
+
+def test_for_a_person_who_left_their_name_and_a_word_for_leaving_rank_first():
+    focus = focus_episodes("Why did Skupin leave?", ["US0022"], TIMELINE)
+    assert "Michael Skupin" in focus.reasons[0]
+    hits = [_hit("10", 0, "Kucha won the reward; Colby threw water.", "Ep 6"),
+            _hit("12", 2, "Tai was left out of the plan.", "Ep 6"),
+            _hit("11", 1, "Mike passed out into the fire and the helicopter took him away.", "Ep 6")]
+    assert [h.chunk_id for h in focus.prefer(hits)][:1] == ["11"]
 
 
 def test_the_season_name_leaves_the_search_text():
@@ -69,3 +79,10 @@ def test_the_season_name_leaves_the_search_text():
         "How was the final tribal council decided?"
     # Nothing left to search with: keep the question as it was.
     assert search_text("Cagayan?", ["Cagayan"]) == "Cagayan?"
+
+
+def test_the_episodes_either_side_are_known_for_when_the_text_tells_it_a_episode_off():
+    focus = focus_episodes("Describe the merge", [], TIMELINE)
+    assert focus.episodes == [7] and focus.nearby == [6, 7], "only episodes the season has"
+    assert not focus.tells([_hit("20", 0, "Charlie admitted to voting Venus.", "Ep 7")])
+    assert focus.tells([_hit("19", 0, "They won the merged tribe buffs and a merge feast.", "Ep 6")])

@@ -161,6 +161,24 @@ def test_a_season_that_does_not_exist_is_an_abstention(graph, linker):
     assert result.answer_kind == "abstained" and "60" in result.answer and not result.cypher
 
 
+def test_an_unknown_person_beside_a_known_one_is_not_answered_about_someone_else(graph, linker):
+    result = agent(graph, linker).ask("Did Zelda Pemberton vote against Rob Mariano?")
+    assert result.answer_kind == "abstained" and "Zelda Pemberton" in result.answer and not result.cypher
+
+
+def test_only_the_part_naming_an_unknown_person_goes_unanswered(graph, linker):
+    result = agent(graph, linker).ask("Who won season 45 and who is Zelda Pemberton?")
+    assert result.answer_kind != "abstained" and "Dee Valladares" in result.answer
+    assert "Not answered" in result.answer and "Zelda Pemberton" in result.answer
+    assert [a.source for a in result.cypher] == ["season_winner"]
+
+
+def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
+    result = agent(graph, linker).ask("Who won the season filmed in Antarctica?")
+    assert result.answer_kind == "abstained"
+    assert result.answer.startswith("The season filmed in Antarctica is not in the data")
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

@@ -24,6 +24,12 @@ _LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|pull
                       r"voted (out|off)|eliminated|go(es)? home|went home|sent home|blindsid\w*|booted|exit\w*|"
                       r"lose|lost|out of the game)\b", re.I)
 
+# How the text tells that someone left (narrower than the question's words: "left out", "lost a challenge"
+# are in many passages).
+_EXIT_TEXT = re.compile(r"\b(evacuat\w*|medevac\w*|helicopter|hospital|quit\w*|withdr[ae]w\w*|pulled (from|out)|"
+                        r"removed from|eject\w*|voted (out|off)|eliminated|sent home|blindsid\w*|left the game|"
+                        r"exit\w*|pulled from the game|medical(ly)?)\b", re.I)
+
 
 def _first_formed(phase: str) -> Callable[[Sequence[Row]], list[int]]:
     def pick(timeline: Sequence[Row]) -> list[int]:
@@ -61,12 +67,22 @@ EVENTS: list[tuple[re.Pattern, Callable[[Sequence[Row]], list[int]], str]] = [
 class Focus:
     episodes: list[int] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
-    signals: list[re.Pattern] = field(default_factory=list)  # the asked-about event's words, as text shows them
+    # What a passage telling the asked-about moment contains, with a weight: the event's own words, or the
+    # name of the person who left and a word for leaving.
+    signals: list[tuple[re.Pattern, int]] = field(default_factory=list)
+    # The focused episodes and the ones either side: the graph's episode of an event and the episode whose
+    # summary tells it can differ by one (a merge announced at the end of one episode, formed in the next).
+    nearby: list[int] = field(default_factory=list)
+
+    def tells(self, hits: Sequence[Any]) -> bool:
+        """Whether any hit holds a signal of the asked-about moment."""
+        return any(pattern.search(h.text) for h in hits for pattern, _ in self.signals)
 
     def prefer(self, hits: Sequence[Any]) -> list[Any]:
-        """The passages that tell the event itself first, each followed by the passage after it in reading
-        order (an event often runs past a chunk boundary), then the rest in search order."""
-        telling = [h for h in hits if any(signal.search(h.text) for signal in self.signals)]
+        """The passages that tell the event itself first (most signals first), each followed by the passage
+        after it in reading order (an event often runs past a chunk boundary), then the rest in search order."""
+        weight = {h.chunk_id: sum(w for pattern, w in self.signals if pattern.search(h.text)) for h in hits}
+        telling = sorted((h for h in hits if weight[h.chunk_id] > 0), key=lambda h: -weight[h.chunk_id])
         reading = sorted(hits, key=lambda h: (h.doc_id, h.char_start))
         following = {a.chunk_id: b for a, b in zip(reading, reading[1:])
                      if (a.doc_id, a.section) == (b.doc_id, b.section)}
@@ -77,6 +93,11 @@ class Focus:
         return list(firsts.values())
 
 
+def _name_pattern(*names: Any) -> re.Pattern | None:
+    words = {w for name in names if isinstance(name, str) for w in re.findall(r"[A-Za-z][\w'-]{2,}", name)}
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")\b") if words else None
+
+
 def focus_episodes(question: str, castaway_ids: Sequence[str], timeline: Sequence[Row]) -> Focus:
     """The episodes `question` is about (in episode order), each with why; empty when nothing points."""
     focus = Focus()
@@ -85,19 +106,27 @@ def focus_episodes(question: str, castaway_ids: Sequence[str], timeline: Sequenc
     picked: dict[int, str] = {}
     if castaway_ids and _LEAVING.search(question):
         for row in timeline:
-            gone = set(row.get("left_castaway_ids") or [])
+            gone = list(row.get("left_castaway_ids") or [])
             for castaway_id in castaway_ids:
-                if castaway_id in gone:
-                    picked.setdefault(row["episode"], f"{castaway_id} left the game in episode {row['episode']}")
-                    focus.signals.append(_LEAVING)
+                if castaway_id not in gone:
+                    continue
+                i = gone.index(castaway_id)
+                name = (row.get("left_the_game") or [None] * len(gone))[i]
+                short = (row.get("left_short_names") or [None] * len(gone))[i]
+                picked.setdefault(row["episode"], f"{name or castaway_id} left the game in episode {row['episode']}")
+                if (pattern := _name_pattern(name, short)) is not None:
+                    focus.signals.append((pattern, 1))
+                focus.signals.append((_EXIT_TEXT, 1))
     for pattern, pick, name in EVENTS:
         if said := pattern.search(question):
             for episode in pick(timeline):
                 picked.setdefault(episode, f"{name} is episode {episode}")
-                focus.signals.append(re.compile(r"\b" + re.escape(said.group(0)), re.I))  # the words asked about
+                focus.signals.append((re.compile(r"\b" + re.escape(said.group(0)), re.I), 2))  # the words asked
     for episode in sorted(picked):
         focus.episodes.append(episode)
         focus.reasons.append(picked[episode])
+    known = {row["episode"] for row in timeline}
+    focus.nearby = sorted({e + d for e in focus.episodes for d in (-1, 0, 1)} & known)
     return focus
 
 
@@ -108,7 +137,7 @@ def search_text(part: str, season_mentions: Sequence[str]) -> str:
     """The part without the words that name its season: a season filter already keeps the search inside
     it, and the name only pulls the season's overview (the one passage that repeats it) to the top."""
     text = part
-    for mention in sorted(set(season_mentions), key=len, reverse=True):
+    for mention in sorted({m.strip().rstrip(".?!,;:") for m in season_mentions}, key=len, reverse=True):
         text = re.sub(_PREPOSITION + r"(?:\bSurvivor\s*:?\s*)?" + re.escape(mention), " ", text, flags=re.I)
     text = re.sub(r"\s+([?.!,;])", r"\1", " ".join(text.split())).strip()
     return text if len(re.findall(r"[A-Za-z]{3,}", text)) >= 2 else part

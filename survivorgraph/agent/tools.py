@@ -38,7 +38,7 @@ class Evidence:
     chunks: list[ChunkEvidence] = field(default_factory=list)
     truncated: bool = False
     error: str | None = None
-    absent: str | None = None   # "no season filmed in Antarctica": the entity the question names is not in the data
+    absent: str | None = None   # "the season filmed in Antarctica is not in the data": what the question names
 
     @property
     def empty(self) -> bool:
@@ -102,7 +102,7 @@ class Toolbox:
                     evidence.error = f"could not resolve {ref['label']}"
                     return evidence
                 if not found:
-                    evidence.absent = f"the data has no {ref['label']}"
+                    evidence.absent = f"{ref['label']} is not in the data"
                     return evidence
                 values += [v for v in found if v not in values]
             resolved[name] = values
@@ -188,6 +188,9 @@ class Toolbox:
             # of all; the rest of the season still fills up.
             in_episode = self.text_store.search(query, k=FOCUS_POOL, mode="hybrid", seasons=seasons,
                                                 episodes=focus.episodes, **scoped)
+            if not focus.tells(in_episode) and focus.nearby != focus.episodes:
+                in_episode = self.text_store.search(query, k=FOCUS_POOL, mode="hybrid", seasons=seasons,
+                                                    episodes=focus.nearby, **scoped)
             focused = focus.prefer(in_episode)[:max(1, k - 1)]
         hits = self.text_store.search(query, k=k, mode="hybrid", seasons=seasons, castaway_ids=people, **scoped)
         if not hits and (seasons or people):

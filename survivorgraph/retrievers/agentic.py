@@ -68,16 +68,21 @@ class AgenticRetriever(Retriever):
                                ambiguous=[l.text for l in linked.ambiguous], unresolved=linked.unresolved)
         if linked.unresolved and not linked.links:
             run.result.answer_kind = "abstained"
-            if self.scope is not None:
-                # The linker only knows what has aired for this viewer; do not say whether more exists.
-                run.result.answer = (f"{', '.join(linked.unresolved)} is beyond what you have watched "
-                                     f"({self.scope.describe()}), or not in the data; no answer is given.")
-            else:
-                run.result.answer = f"The data has no {', '.join(linked.unresolved)}, so it cannot answer this."
+            run.result.answer = self._unknown_message(linked.unresolved)
             return
         with run.step("split into parts") as step:
             parts = split_parts(question)
+            unknown = {p.text: _unknown_in(p.text, linked.unresolved, single=len(parts) == 1) for p in parts}
             step.detail["parts"] = [p.text for p in parts]
+            if any(unknown.values()):
+                step.detail["not answered"] = {part: names for part, names in unknown.items() if names}
+        # A part that names someone or something the data lacks is not answered about something else.
+        skipped = [name for names in unknown.values() for name in names]
+        parts = [p for p in parts if not unknown[p.text]]
+        if not parts:
+            run.result.answer_kind = "abstained"
+            run.result.answer = self._unknown_message(skipped)
+            return
         evidence: list[Evidence] = []
         tried: dict[str, set[str]] = {p.text: set() for p in parts}
         for part in parts:
@@ -87,6 +92,15 @@ class AgenticRetriever(Retriever):
                 evidence.append(self.toolbox.run(plan, run))
         self._critic_rounds(parts, linked, evidence, tried, run)
         self._compose(question, parts, evidence, run)
+        if skipped:
+            run.result.answer += "\n\nNot answered: " + self._unknown_message(skipped)
+
+    def _unknown_message(self, unresolved: list[str]) -> str:
+        if self.scope is not None:
+            # The linker only knows what has aired for this viewer; do not say whether more exists.
+            return (f"{', '.join(unresolved)} is beyond what you have watched ({self.scope.describe()}), or not "
+                    "in the data; no answer is given.")
+        return f"The data has no {', '.join(unresolved)}, so it cannot answer this."
 
     def _slots(self, part: Part, linked, evidence: list[Evidence]) -> Slots:
         inside = [l for l in linked.links if not l.ambiguous and l.text in part.text]
@@ -179,7 +193,10 @@ class AgenticRetriever(Retriever):
             result.columns = ["part"] + list(dict.fromkeys(c for e in with_rows for c in e.columns))
         if not useful:
             result.answer_kind = "abstained"
-            result.answer = "No tool found evidence for this question, so the data does not show an answer."
+            absent = list(dict.fromkeys(e.absent for e in evidence if e.absent))
+            reason = "; ".join(absent)
+            result.answer = (f"{reason[:1].upper()}{reason[1:]}, so there is no answer." if absent else
+                             "No tool found evidence for this question, so the data does not show an answer.")
             return
         items = [(e.part, _source(e), e.rows, e.chunks) for e in useful]
         if self.llm is None:
@@ -238,6 +255,14 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
                 if isinstance(row.get(key), str):
                     return [row[key]]
     return []
+
+
+def _unknown_in(part: str, unresolved: list[str], single: bool) -> list[str]:
+    """The unresolved mentions ("Zelda Pemberton (no castaway by that name)") this part names; a question
+    with one part names them all."""
+    if single:
+        return list(unresolved)
+    return [u for u in unresolved if u.split(" (")[0].lower() in part.lower()]
 
 
 def _entity_note(slots: Slots) -> str:
