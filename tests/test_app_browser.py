@@ -34,6 +34,8 @@ def test_three_columns_in_chromium(settings, text_db, capsys):  # noqa: F811
         done = headless.wait_for_columns(page, 3, timeout_s=300)
         assert set(done) == {"traditional", "graph", "agentic"}
         page.wait_for("document.querySelectorAll('[data-testid=\"stDataFrame\"]').length >= 2", timeout_s=30)
+        # The comparison row is drawn after the last column finishes: wait for it before reading the text.
+        page.wait_for("document.body.innerText.includes('Comparison at a glance')", timeout_s=30)
         text = page.evaluate("document.body.innerText")
         assert all(title in text for title in TITLES)
         assert "Comparison at a glance" in text and "Katurah Topps" in text
