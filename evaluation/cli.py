@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from evaluation.gold import CATEGORIES, GOLD_FILE
+from evaluation.gold import CATEGORIES, QUESTION_SETS
 from evaluation.runner import ALL_MODES, EvalOptions
 
 
@@ -22,7 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run the questions through the modes and score them (the default)")
     run.add_argument("--questions", type=Path, default=None,
-                     help="question file (JSON/JSONL); default: the gold set generated from the data")
+                     help="question file (JSON/JSONL); default: --set generated from the data")
+    run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
+                     help="the question set to generate: gold (default) or holdout (never used to tune the agent)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -40,8 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="spoiler guard: every mode answers as for a viewer who has watched through season S "
                           "episode E (e.g. 44:6), and the gold answers are computed for that viewer")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
-    gold = sub.add_parser("gold", help="regenerate the gold question file from the survivoR tables")
-    gold.add_argument("--out", type=Path, default=GOLD_FILE)
+    gold = sub.add_parser("gold", help="regenerate a question set's file from the survivoR tables")
+    gold.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
+                      help="gold (default; evaluation/gold_questions.json) or holdout (holdout_questions.json)")
+    gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)
     return parser
@@ -58,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings.from_env()
         if args.command == "gold":
-            return _gold(settings, args.out)
+            return _gold(settings, args.out or QUESTION_SETS[args.question_set], args.question_set)
         if args.command == "show":
             return _show(settings, args.folder)
         return _run(settings, args)
@@ -83,9 +87,12 @@ def _run(settings, args) -> int:
     from ingest.viewer_scope import ViewerScope
 
     watched = ViewerScope.parse(args.watched) if args.watched else None  # a ConfigError names the format
-    opts = EvalOptions(questions=args.questions, modes=args.modes, categories=categories, limit=args.limit,
-                       no_llm=args.no_llm, workers=args.workers, out=args.out, resume=args.resume, k=args.k,
-                       recompute=not args.stored_answers, watched=watched)
+    if args.questions is not None and args.question_set != "gold":
+        print("error: give either --questions FILE or --set, not both", file=sys.stderr)
+        return 2
+    opts = EvalOptions(questions=args.questions, question_set=args.question_set, modes=args.modes,
+                       categories=categories, limit=args.limit, no_llm=args.no_llm, workers=args.workers,
+                       out=args.out, resume=args.resume, k=args.k, recompute=not args.stored_answers, watched=watched)
     try:
         run = run_eval(settings, opts, progress=not args.quiet and sys.stderr.isatty())
     except ValueError as exc:
@@ -102,13 +109,13 @@ def _run(settings, args) -> int:
     return 0
 
 
-def _gold(settings, out: Path) -> int:
+def _gold(settings, out: Path, question_set: str = "gold") -> int:
     from evaluation.data import GoldData
-    from evaluation.gold import build_gold_set, save
+    from evaluation.gold import build_question_set, save
     from ingest.survivor_data import open_survivor_data
 
     g = GoldData(open_survivor_data(settings))
-    questions = build_gold_set(g)
+    questions = build_question_set(g, question_set)
     save(questions, out, dataset_version=g.data.version)
     counts = {}
     for q in questions:

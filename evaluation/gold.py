@@ -31,6 +31,8 @@ from evaluation.data import GoldData
 CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "temporal", "negation", "narrative",
               "unanswerable", "demo")
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
+# The question sets a run can use: the gold set (the default) and the held-out set (evaluation.holdout).
+QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -133,7 +135,7 @@ def describe(parts: list[dict]) -> str:
 
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
-    from evaluation import gold_facts, gold_multi  # noqa: F401  (they register their templates)
+    from evaluation import gold_facts, gold_multi, holdout  # noqa: F401  (they register their templates)
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -172,6 +174,17 @@ def build_gold_set(g: GoldData, seed: int = 7) -> list[Question]:
         qid = f"{category}-{counters[category]:02d}"
         questions.append(make_question(g, qid, name, params))
     return questions
+
+
+def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
+    """One of QUESTION_SETS, generated from the data."""
+    if name not in QUESTION_SETS:
+        raise ValueError(f"unknown question set {name!r}: choose from {', '.join(QUESTION_SETS)}")
+    if name == "holdout":
+        from evaluation.holdout import build_holdout_set
+
+        return build_holdout_set(g)
+    return build_gold_set(g)
 
 
 def recompute(g: GoldData, questions: list[Question]) -> list[Question]:

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluation.gold import Question, build_gold_set, filter_questions, load, recompute
+from evaluation.gold import Question, build_question_set, filter_questions, load, recompute
 from evaluation.scoring import Scorer
 from survivorgraph.retrievers.traditional import scope_filter, to_evidence
 
@@ -32,7 +32,8 @@ MAX_ROWS_KEPT = 200
 
 @dataclass
 class EvalOptions:
-    questions: Path | None = None      # None: generate the gold set from the data
+    questions: Path | None = None      # None: generate `question_set` from the data
+    question_set: str = "gold"         # evaluation.gold.QUESTION_SETS: "gold" or "holdout"
     modes: list[str] | None = None     # None: every mode that can run
     categories: list[str] | None = None
     limit: int | None = None
@@ -85,7 +86,7 @@ def gold_questions(settings, opts: EvalOptions) -> tuple[list[Question], Any]:
 
         g = ScopedGoldData(data, opts.watched)
     if opts.questions is None:
-        questions = build_gold_set(g)
+        questions = build_question_set(g, opts.question_set)
     else:
         questions = load(Path(opts.questions))
         if opts.watched is not None:
@@ -240,7 +241,8 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
             if (q.id, m) not in done or done[(q.id, m)].get("qhash") != hashes[q.id]]
     llm = harness.llm
     meta = {"started": dt.datetime.now().isoformat(timespec="seconds"), "modes": modes,
-            "questions": len(questions), "llm": llm.describe() if llm is not None else "none",
+            "questions": len(questions), "question_set": str(opts.questions or opts.question_set),
+            "llm": llm.describe() if llm is not None else "none",
             "no_llm": opts.no_llm or llm is None, "dataset_version": g.data.version, "scope": str(g.data.scope),
             "graph_backend": settings.graph_backend, "k": opts.k, "viewer_scope": watched,
             "viewer_scope_text": describe_scope(opts.watched)}
