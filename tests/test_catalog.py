@@ -921,3 +921,43 @@ def test_season_timeline(graph, castaways, survivor):
         merge_rows = [r["episode"] for r in rows if any(t.endswith("(merged)") for t in r["tribes_formed"])]
         assert merge_rows == [int(merged["episode"].min())], season
         assert [r["label"] for r in rows].count("Finale") == 1
+
+
+@covers("most_votes_cast")
+def test_most_votes_cast(graph, votes):
+    by_voter = votes.groupby("castaway_id").size()
+    ranking_matches(run(graph, "most_votes_cast").rows, by_voter, "votes_cast")
+    s40 = votes[votes["season"] == 40]
+    ranking_matches(run(graph, "most_votes_cast", season=40).rows, s40.groupby("castaway_id").size(), "votes_cast")
+
+
+@covers("finalist_appearances")
+def test_finalist_appearances(graph, castaways):
+    finals = castaways[castaways["finalist"] == True]  # noqa: E712
+    per_person = finals.groupby("castaway_id").agg(finals=("season", "size"), wins=("winner", "sum"))
+    twice = per_person[per_person["finals"] >= 2]
+    rows = run(graph, "finalist_appearances").rows
+    assert {r["castaway_id"]: (r["finals"], r["wins"]) for r in rows} == {
+        cid: (int(f), int(w)) for cid, f, w in twice[["finals", "wins"]].itertuples()}
+    never = run(graph, "finalist_appearances", won=False).rows
+    assert {r["castaway_id"] for r in never} == set(twice[twice["wins"] == 0].index)
+    assert {r["n_players"] for r in never} == {len(never)}
+
+
+@covers("winners_returned")
+def test_winners_returned(graph, castaways):
+    first_win = castaways[castaways["winner"] == True].groupby("castaway_id")["season"].min()  # noqa: E712
+    last_played = castaways.groupby("castaway_id")["season"].max()
+    came_back = {cid for cid, won in first_win.items() if last_played[cid] > won}
+    rows = run(graph, "winners_returned").rows
+    assert len(rows) == len(first_win) and {r["castaway_id"] for r in rows if r["returned"]} == came_back
+    never = run(graph, "winners_returned", returned=False).rows
+    assert {r["castaway_id"] for r in never} == set(first_win.index) - came_back
+    assert {r["n_players"] for r in never} == {len(never)}
+
+
+def test_players_with_exactly_n_seasons(graph, castaways):
+    counts = seasons_played(castaways)
+    rows = run(graph, "players_with_min_seasons", min_seasons=2, max_seasons=2, limit=1000).rows
+    assert {r["castaway_id"] for r in rows} == set(counts[counts == 2].index)
+    assert {r["n_players"] for r in rows} == {(counts == 2).sum()}
