@@ -31,8 +31,10 @@ from evaluation.data import GoldData
 CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "temporal", "negation", "narrative",
               "unanswerable", "demo")
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
-# The question sets a run can use: the gold set (the default) and the held-out set (evaluation.holdout).
-QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json")}
+# The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
+# fresh set (evaluation.fresh), blind to the router after the other two had tuned it.
+QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
+                 "fresh": Path(__file__).with_name("fresh_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -135,7 +137,7 @@ def describe(parts: list[dict]) -> str:
 
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
-    from evaluation import gold_facts, gold_multi, holdout  # noqa: F401  (they register their templates)
+    from evaluation import fresh, gold_facts, gold_multi, holdout  # noqa: F401  (they register their templates)
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -184,6 +186,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.holdout import build_holdout_set
 
         return build_holdout_set(g)
+    if name == "fresh":
+        from evaluation.fresh import build_fresh_set
+
+        return build_fresh_set(g)
     return build_gold_set(g)
 
 

@@ -33,7 +33,7 @@ MAX_ROWS_KEPT = 200
 @dataclass
 class EvalOptions:
     questions: Path | None = None      # None: generate `question_set` from the data
-    question_set: str = "gold"         # evaluation.gold.QUESTION_SETS: "gold" or "holdout"
+    question_set: str = "gold"         # evaluation.gold.QUESTION_SETS: "gold", "holdout" or "fresh"
     modes: list[str] | None = None     # None: every mode that can run
     categories: list[str] | None = None
     limit: int | None = None
