@@ -172,3 +172,143 @@ def test_no_paraphrase_here_is_a_gold_question():
                                     "Who was the sole survivor of the season that was shot in Palau?",
                                     "How many reward challenges did the winner of season 9 win that season?"]
     assert not [t for t in mine if t.strip().lower() in asked]
+
+
+# -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
+from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
+from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402
+
+
+def masked_plan(text, seasons=(), people=(), mentions=()):
+    return route(Slots(text, list(seasons), list(people), [], list(mentions)))
+
+
+@pytest.mark.parametrize("text, seasons, mention, not_tool, tool", [
+    # a word inside a season's name never triggers a rule
+    ("When did Island of the Idols premiere?", [39], Mention("Island of the Idols", "season", 39),
+     "season_advantages", "season_facts"),
+    ("Which tribes were there on Winners at War?", [40], Mention("Winners at War", "season", 40),
+     "winners_with_jury_votes", "season_tribes"),
+    ("Who was the first person voted out of Second Chance?", [31], Mention("Second Chance", "season", 31),
+     None, "boot_order"),
+])
+def test_words_inside_a_name_do_not_trigger_rules(text, seasons, mention, not_tool, tool):
+    chosen = masked_plan(text, seasons, mentions=[mention])
+    assert chosen is not None and chosen.tool == tool and chosen.tool != not_tool, chosen
+    assert chosen.part == text
+
+
+def test_mask_tokens():
+    assert mask("Did Boston Rob play Heroes vs. Villains?", [Mention("Boston Rob", "person"),
+                Mention("Heroes vs. Villains", "season", 20)]) == "Did P1 play season 20?"
+    assert mask("Who won season 20?", [Mention("season 20", "season", 20)]) == "Who won season 20?"
+    place = "Who won the season filmed in the Pearl Islands, Panama?"  # a name after "filmed in" is the place
+    assert mask(place, [Mention("Pearl Islands", "season", 7), Mention("Panama", "season", 12)]) == place
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("who took the title in season 12", "who won in season 12"),
+    ("who ended up winning season 48", "who won season 48"),
+    ("who was crowned Sole Survivor in season 30", "who won in season 30"),
+    ("who came out on top in season 7", "who won in season 7"),
+    ("who got the boot in episode 3 of season 9", "who was voted out in episode 3 of season 9"),
+    ("whose name was written down the most in season 5", "who received the most votes in season 5"),
+    ("what happened in the sixth episode of season 14", "what happened in episode 6 of season 14"),
+    ("recap episode two of season 14", "recap episode 2 of season 14"),
+    ("which jurors backed P1", "which jurors voted for P1"),
+    ("the first season 14 boot", "the first boot of season 14"),
+])
+def test_lexicon_says_it_in_the_rules_words(said, meant):
+    assert canonical(said) == meant
+
+
+@pytest.mark.parametrize("text, seasons, people, tool, params", [
+    ("Who took the title in season 12?", [12], [], "season_winner", {"season": 12}),
+    ("Who ended up winning season 48?", [48], [], "season_winner", {"season": 48}),
+    ("Who walked away with the million in season 3?", [3], [], "season_winner", {}),
+    ("Whose name got written down the most in season 40?", [40], [], "most_votes_received", {"season": 40}),
+    ("Who has cast the most votes in Survivor history?", [], [], "most_votes_cast", {}),
+    ("Which player voted the most in season 40?", [40], [], "most_votes_cast", {"season": 40}),
+    ("How many castaways have played exactly two seasons?", [], [], "players_with_min_seasons",
+     {"min_seasons": 2, "max_seasons": 2}),
+    ("Who competed exactly three times?", [], [], "players_with_min_seasons", {"max_seasons": 3}),
+    ("How many different people have won Survivor?", [], [], "repeat_winners", {"min_wins": 1}),
+    ("How many unique winners has the show had?", [], [], "repeat_winners", {"min_wins": 1}),
+    ("Which episode of season 31 did Kelley go out in?", [31], [AMBER], "player_exit", {"season": 31}),
+    ("Who got the boot first in season 14?", [14], [], "boot_order", {"position": 1}),
+    ("Who was voted out last in season 9?", [9], [], "boot_order", {"from_end": True}),
+    ("Which Sole Survivors never came back to play again?", [], [], "winners_returned", {"returned": False}),
+    ("Which winners returned to play after winning?", [], [], "winners_returned", {"returned": True}),
+    ("Who made the final tribal council at least 2 times but never won?", [], [], "finalist_appearances",
+     {"min_finals": 2, "won": False}),
+    ("Which players have been finalists twice?", [], [], "finalist_appearances", {"min_finals": 2}),
+    ("Who lost at the final tribal council of season 49?", [49], [], "season_finalists", {"winner": False}),
+    ("In which seasons did nobody quit?", [], [], "seasons_with_exit_type", {"exit_type": "quit", "absent": True}),
+    ("Who was the last person to join the jury in season 30?", [30], [], "season_jury", {"season": 30}),
+    ("Which jurors backed Rob in season 22?", [22], [ROB], "final_jury_votes", {"castaway_id": ROB}),
+    ("What was the jury tally at the end of season 29?", [29], [], "final_tribal_council", {"season": 29}),
+    ("Which jurors of season 22 didn't vote for the eventual winner?", [22], [], "final_jury_votes",
+     {"for_winner": False}),
+    ("Who in season 15 never had a vote cast against them?", [15], [], "castaways_without",
+     {"without": "votes_received"}),
+    ("Which season did Rob finally win?", [], [ROB], "player_career", {"castaway_id": ROB}),
+    ("What is Parvati's shoe size?", [], [PARVATI], "abstain", {}),
+    ("How tall is Sandra?", [], [SANDRA], "abstain", {}),
+])
+def test_general_shapes_route(text, seasons, people, tool, params):
+    chosen = plan(text, seasons, people)
+    assert chosen is not None and chosen.tool == tool, (text, chosen)
+    for key, value in params.items():
+        assert chosen.params.get(key) == value, (text, key, chosen.params)
+
+
+@pytest.mark.parametrize("text, seasons, people, not_tool", [
+    ("Who won the most immunities in season 12?", [12], [], "season_winner"),
+    ("Who received the most votes in season 40?", [40], [], "most_votes_cast"),
+    ("How many seasons has Rob played?", [], [ROB], "players_with_min_seasons"),
+    ("How many jury votes did the winner of season 20 get?", [20], [], "repeat_winners"),
+    ("Who has played at least 3 seasons?", [], [], "finalist_appearances"),   # seasons, not finals
+    ("Which castaways in season 20 returned to play again?", [20], [], "winners_returned"),
+    ("What tribe was Parvati on?", [], [PARVATI], "abstain"),
+    ("Who were the finalists of season 20?", [20], [], "season_jury"),
+])
+def test_general_near_misses(text, seasons, people, not_tool):
+    chosen = plan(text, seasons, people)
+    assert chosen is None or chosen.tool != not_tool, (text, chosen)
+
+
+def test_answer_shapes():
+    assert answer_shape("How many seasons were filmed in Fiji?", "seasons_by_location") == {"count": "season"}
+    assert answer_shape("How many people sat on the jury?", "season_jury")["count"] == "castaway_id"
+    assert answer_shape("How many times has someone quit?", "exits_by_type") == {"count": "*"}
+    assert "count" not in answer_shape("How many jury votes did she get?", "final_jury_votes")
+    assert answer_shape("On what day did Rob leave?", "player_exit") == {"focus": "day"}
+    assert answer_shape("Who won season 20?", "season_winner") == {}
+    rows = [{"season": 33, "season_name": "A"}, {"season": 34, "season_name": "B"}]
+    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"})
+    assert row["count"] == 2 and row["items"] == ["A", "B"]
+    assert apply_shape(rows, ["season", "season_name"], {"pick": "last"})[0] == rows[-1:]
+    assert apply_shape([{"winner": False}, {"winner": True, "season": 8}], ["winner", "season"],
+                       {"where": {"winner": True}})[0] == [{"winner": True, "season": 8}]
+    day = apply_shape([{"player": "X", "day": 3}], ["player", "day"], {"focus": "day"})
+    assert list(day[0][0]) == ["day", "player"] and day[1] == ["day", "player"]
+
+
+def test_counting_a_chained_winner_and_the_winner_of_a_season_by_whoever():
+    one = masked_plan("How many seasons has the Philippines winner played?", [25],
+                      mentions=[Mention("Philippines", "season", 25)])
+    assert one.tool == "player_career" and is_ref(one.params["castaway_id"])
+    assert one.shape == {"focus": "seasons_played"}
+    two = masked_plan("What was the original tribe of whoever won Game Changers?", [34],
+                      mentions=[Mention("Game Changers", "season", 34)])
+    assert two.tool == "tribe_members" and is_ref(two.params["castaway_id"]) and two.params["phase"] == "original"
+    three = masked_plan("Who got voted out first in the season Rob won?", [], [ROB], [Mention("Rob", "person")])
+    assert three.tool == "boot_order" and is_ref(three.params["season"]) and three.params["position"] == 1
+
+
+def test_a_narrative_question_naming_an_episode_focuses_on_it():
+    from survivorgraph.agent.episode_focus import focus_episodes
+    timeline = [{"episode": e, "label": "", "left_castaway_ids": [], "left_the_game": []} for e in range(1, 9)]
+    assert focus_episodes("Can you recap episode 2 of Fiji?", [], timeline).episodes == [2]
+    assert focus_episodes("Summarise the sixth episode of Fiji", [], timeline).episodes == [6]
+    assert focus_episodes("Summarise episode 12 of Fiji", [], timeline).episodes == []  # not in the season

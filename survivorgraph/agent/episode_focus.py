@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from survivorgraph.agent.lexicon import canonical
+
 Row = dict[str, Any]
 
 _LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|pulled (from|out)|removed|eject\w*|"
@@ -49,6 +51,8 @@ def _labelled(label: str) -> Callable[[Sequence[Row]], list[int]]:
 def _first_episode(timeline: Sequence[Row]) -> list[int]:
     return [min(row["episode"] for row in timeline)] if timeline else []
 
+
+_NAMED_EPISODE = re.compile(r"\bepisode (\d{1,2})\b", re.I)  # after the lexicon: "the sixth episode" -> "episode 6"
 
 # (what the question says, which episode that is, a name for the trace)
 EVENTS: list[tuple[re.Pattern, Callable[[Sequence[Row]], list[int]], str]] = [
@@ -117,6 +121,9 @@ def focus_episodes(question: str, castaway_ids: Sequence[str], timeline: Sequenc
                 if (pattern := _name_pattern(name, short)) is not None:
                     focus.signals.append((pattern, 1))
                 focus.signals.append((_EXIT_TEXT, 1))
+    known = {row["episode"] for row in timeline}
+    if (named := _NAMED_EPISODE.search(canonical(question))) and int(named.group(1)) in known:
+        picked[int(named.group(1))] = f"the question names episode {named.group(1)}"  # "recap episode 2 of Fiji"
     for pattern, pick, name in EVENTS:
         if said := pattern.search(question):
             for episode in pick(timeline):
@@ -125,7 +132,6 @@ def focus_episodes(question: str, castaway_ids: Sequence[str], timeline: Sequenc
     for episode in sorted(picked):
         focus.episodes.append(episode)
         focus.reasons.append(picked[episode])
-    known = {row["episode"] for row in timeline}
     focus.nearby = sorted({e + d for e in focus.episodes for d in (-1, 0, 1)} & known)
     return focus
 

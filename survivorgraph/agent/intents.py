@@ -11,6 +11,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from survivorgraph.agent.lexicon import Mention, reading
+from survivorgraph.agent.shapes import answer_shape
+
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "once": 1, "twice": 2}
 _MIN_SEASONS = re.compile(
@@ -18,7 +21,14 @@ _MIN_SEASONS = re.compile(
     r"|at least\s+(?P<n2>\d+|one|two|three|four|five|six|seven)\s+(?:seasons?|times)"
     r"|more than\s+(?P<n3>\d+|one|two|three|four|five|six)\s+(?:seasons?|times))", re.I)
 NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
-                       r"played out|strategy|blindside|how was|how were)\b", re.I)
+                       r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
+                       r"walk me through)\b", re.I)
+ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
+# Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
+_NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"
+                          r"favou?rite \w+|net worth|salary|income|phone( number)?|e-?mail( address)?|home address|"
+                          r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
+                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
 EXIT_WORDS = [  # (pattern, exit_type)
     (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
     (r"\bquit|walked out|left the game voluntarily", "quit"),
@@ -35,6 +45,7 @@ class Plan:
     reason: str = ""
     confidence: float = 1.0
     part: str = ""
+    shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
 
 
 @dataclass
@@ -45,6 +56,7 @@ class Slots:
     seasons: list[int]
     people: list[str]               # castaway_ids
     tribes: list[tuple[str, int]]   # (tribe name, season)
+    mentions: list[Mention] = field(default_factory=list)  # the linked names in `text`, masked before the rules
 
     @property
     def season(self) -> int | None:
@@ -76,7 +88,9 @@ def is_ref(value) -> bool:
 
 _CAPS = r"[A-Z0-9][\w.'’-]*(?: (?:vs\.?|of|the|at|del|de|la|[A-Z0-9][\w.'’-]*))*"
 _SEASON_WORDS = rf"(?:(?i:season) \d{{1,2}}|(?i:survivor):? ?{_CAPS}|{_CAPS}|(?i:that|the same|this) (?i:season))"
-_WINNER_OF = re.compile(rf"\b(?i:the (?:winner|sole survivor|champion) of (?:the )?){_SEASON_WORDS}")
+_WINNER_OF = re.compile(r"\b(?i:(?:the (?:winner|sole survivor|champion) of (?:the )?|whoever won (?:the )?|"
+                        r"(?:the )?(?:person|player|castaway|one|woman|man|guy) (?:who|that) won (?:the )?))"
+                        + _SEASON_WORDS)
 _ASKS_WINNER = re.compile(r"^\s*(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20}$", re.I)
 _SEASON_OF_PERSON = re.compile(
     r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
@@ -96,6 +110,7 @@ def derive(slots: Slots) -> Slots:
         season = seasons[0]
         people = [Ref("season_winner", {"season": season}, "castaway_id", f"the winner of season {season}")]
         text = text[:m.start()] + "that person" + text[m.end():]
+        text = re.sub(r"\b(the )?that person\b", "that person", text)
     m = _SEASON_OF_PERSON.search(text)
     if m and len(slots.people) >= 1 and not is_ref(people[0] if people else None):
         who = slots.people[-1]
@@ -124,6 +139,33 @@ def min_seasons(text: str) -> int | None:
     return n + 1 if m.group("n3") else n
 
 
+_TIMES = re.compile(r"\b(?P<word>twice|more than once|multiple times|several times|repeatedly)\b"
+                    r"|\b(?P<n>\d|two|three|four|five) times\b", re.I)
+
+
+def times(text: str) -> int | None:
+    """How many times a question asks about: "at least 2 times", "twice", "more than once" (-> 2)."""
+    if n := min_seasons(text):
+        return n
+    m = _TIMES.search(text)
+    if not m:
+        return None
+    if m.group("word"):
+        return 2
+    raw = m.group("n").lower()
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+def exactly(text: str) -> int | None:
+    """ "exactly two seasons", "only one season", "just once" -> the number; else None."""
+    m = re.search(r"\b(?:exactly|only|just) (?P<n>\d|one|two|three|four|five|six|seven) (?:seasons?|times)\b"
+                  r"|\b(?:exactly|only|just) (?P<w>once|twice)\b", text, re.I)
+    if not m:
+        return None
+    raw = (m.group("n") or m.group("w")).lower()
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
 def exit_type_in(text: str) -> str | None:
     for pattern, value in EXIT_WORDS:
         if re.search(pattern, text, re.I):
@@ -131,7 +173,7 @@ def exit_type_in(text: str) -> str | None:
     return None
 
 
-NEGATION = r"\b(never|not|no|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
+NEGATION = r"\b(never|not|no|nobody|no one|none|noone|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
             "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18}
@@ -140,6 +182,9 @@ _OUT = (r"(?:voted out|voted off|eliminated|booted|sent home|to (?:leave|go home
         r"|exit|to go)")
 _BOOT_POSITION = re.compile(rf"\b(?:the )?{_ORDINAL}(?:[- ]to[- ]last)? (?:(?:person|player|castaway|contestant|one|"
                             rf"woman|man) )?(?:to be )?{_OUT}\b", re.I)
+# "who was voted out first", "who went home last"
+_BOOT_AFTER = re.compile(r"\b(?:voted out|voted off|eliminated|booted|sent home|to go|go home|went home|to leave)"
+                         rf" {_ORDINAL}\b(?! (?:episode|tribal|immunity|day|challenge|reward|vote))", re.I)
 _LEFT = r"(leave|left|voted out|voted off|eliminated|go home|went home|sent home|exit|evacuated|quit|booted|out of)"
 
 
@@ -173,6 +218,34 @@ def rule(name: str):
 
 
 # -- rules, most specific first ------------------------------------------------------------------------
+@rule("an attribute the data does not hold")
+def _not_in_data(s: Slots):
+    m = _NOT_IN_DATA.search(s.text)
+    if m and (s.people or s.has(r"\b(his|her|their)\b|'s\b")) and not s.has(r"\bfans?'? favou?rite\b"):
+        return Plan(ABSTAIN, {"missing": f"the data holds no {m.group(0).lower()} for castaways"})
+
+
+@rule("people who reached the final tribal council N times")
+def _finalist_appearances(s: Slots):
+    if s.season or s.people or not s.has(r"\bfinal tribal council\b|\bfinalists?\b|\bfinal (two|three|2|3)\b"
+                                          r"|\bmade it to the end\b|\bthe end\b"):
+        return None
+    n = times(s.text)
+    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b"):
+        return None
+    won = {"won": False} if s.has(NEGATION) and s.has(r"\b(won|win|winning)\b") else {}
+    return Plan("finalist_appearances", {"min_finals": n, **won})
+
+
+@rule("winners who played again, or never did")
+def _winners_returned(s: Slots):
+    if s.people or s.season or plural_group(s) != "winners":
+        return None
+    if s.has(r"\breturn\w*|\bplay(ed)? again\b|\bcome back\b|\bback (to play|for more)\b|\bcompeted again\b"
+             r"|\bplay(ed)? (another|a second) season\b"):
+        return Plan("winners_returned", {"returned": not s.has(NEGATION)})
+
+
 @rule("voted against someone who later voted them out")
 def _vote_revenge(s: Slots):
     if s.has(r"voted (against|for) (someone|a player|the person|people|players?)\b.*\b(later|then|after\w*)\b"
@@ -185,7 +258,8 @@ def _castaways_without(s: Slots):
     if s.people or not s.has(NEGATION):
         return None
     params = {"group": plural_group(s), **s.season_filter}
-    if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"):
+    if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
+             r"|\bvotes? against\b"):
         return Plan("castaways_without", {"without": "votes_received", **params})
     if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
         return Plan("castaways_without", {"without": "individual_immunity", **params})
@@ -266,6 +340,22 @@ def _repeat_winners(s: Slots):
     return Plan("repeat_winners", {"min_wins": max(n, 2)})
 
 
+@rule("how many people have won")
+def _winners_count(s: Slots):
+    if not s.season and not s.people and s.has(
+            r"\bhow many (different |distinct |unique |individual |separate )?(people|players|castaways|contestants|"
+            r"winners|sole survivors|persons)\b") and s.has(r"\b(won|winners?|sole survivors?)\b") and not s.has(
+            r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
+        return Plan("repeat_winners", {"min_wins": 1}, shape={"count": "castaway_id"})
+
+
+@rule("most votes cast")
+def _most_votes_cast(s: Slots):
+    if not s.people and s.has(r"\bcast (the )?most votes\b|\bmost votes cast\b(?! against)|\bvoted the most\b"
+                              r"|\bmost (tribal council )?votes as a voter\b"):
+        return Plan("most_votes_cast", {"limit": 5, **s.season_filter})
+
+
 @rule("most votes received")
 def _most_votes_received(s: Slots):
     if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
@@ -293,6 +383,9 @@ def _challenge_ranking(s: Slots):
 
 @rule("players with N or more seasons")
 def _min_seasons(s: Slots):
+    if (k := exactly(s.text)) and not s.people and s.has(r"\b(play\w*|compet\w*|appear\w*|been on)\b") \
+            and not s.has(r"\b(won|win|idols?|advantages?|confessionals?|immunit\w*|jury|votes?)\b"):
+        return Plan("players_with_min_seasons", {"min_seasons": k, "max_seasons": k, "limit": 1000})
     n = min_seasons(s.text)
     if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
             r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
@@ -417,7 +510,9 @@ def _season_winner(s: Slots):
 def _finalists(s: Slots):
     if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
         return None
-    if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)"):
+    if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)") or (
+            s.has(r"\b(lost|losers?|losing|fell short)\b")
+            and s.has(r"\bfinal (tribal council|vote)\b|\bfinalists?\b")):
         return Plan("season_finalists", {"season": s.season, "winner": False})
     if s.has(r"\bfinalists?\b|\bfinal (two|three|2|3)\b|\b(sat|sit|were|made it) (at|to) the final tribal"
              r"|\bmade it to the end\b"):
@@ -428,6 +523,12 @@ def _finalists(s: Slots):
 @rule("jury of a season")
 def _jury(s: Slots):
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
+        pick = re.search(r"\b(?P<end>first|last|final)\b[\w ]{0,25}\b(join\w*|make|made|added|go to|went to|"
+                         r"sent to|become|became|sit on|sat on|on) the jury\b|\b(?P<end2>first|last|final) juror\b",
+                         s.text, re.I)
+        if pick and not s.has(r"\bfinal (jury )?(tribal|vote)"):
+            end = (pick.group("end") or pick.group("end2")).lower()
+            return Plan("season_jury", {"season": s.season}, shape={"pick": "first" if end == "first" else "last"})
         if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
             return Plan("final_tribal_council", {"season": s.season})
         return Plan("season_jury", {"season": s.season})
@@ -480,7 +581,7 @@ def _boot_order(s: Slots):
     if m and s.person and s.has(_LEFT):
         rel = (m.group("rel") or m.group("rel2")).lower()
         return Plan("boot_order", {"season": s.season, rel: s.person})
-    m = _BOOT_POSITION.search(s.text)
+    m = _BOOT_POSITION.search(s.text) or _BOOT_AFTER.search(s.text)
     if m and not s.has(r"\bjur(y|or)"):
         word = m.group("ord").lower()
         if word in ("last", "final") or s.has(r"\bto[- ]last\b"):
@@ -532,6 +633,14 @@ def _seasons_by_location(s: Slots):
         return Plan("seasons_by_location", {"place": m.group("place").strip(" ,")})
 
 
+@rule("the season a person won")
+def _season_person_won(s: Slots):
+    if s.person and not s.season and s.has(r"\b(which|what) season\b|\bwhen did\b|\bwhat year\b") \
+            and s.has(r"\b(won|win|winning)\b") \
+            and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?)"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"winner": True}})
+
+
 @rule("a person's career")
 def _career(s: Slots):
     if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompeted\b|\bfinish|\bplaced?\b|\bhow many times\b"
@@ -560,13 +669,15 @@ def _season_list(s: Slots):
 
 def route(slots: Slots) -> Plan | None:
     """The first rule that fires, named in the plan's reason; None when no rule is confident."""
-    derived = derive(slots)
+    derived = derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes))
     for name, fn in RULES:
         plan = fn(derived)
         if plan is not None:
-            reading = f" (reading: {derived.text})" if derived is not slots else ""
-            plan.reason = f"deterministic rule: {name}{reading}"
+            read = f" (reading: {derived.text})" if derived.text != slots.text else ""
+            plan.reason = f"deterministic rule: {name}{read}"
             plan.part = slots.text
+            if plan.tool != ABSTAIN:
+                plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
             return plan
     return None
 

@@ -12,7 +12,8 @@ _SPLIT = re.compile(
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
-_SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b", re.IGNORECASE)
+_SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during) it\b"
+                         r"|\bits (winner|jury|cast|tribes|finalists|location)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

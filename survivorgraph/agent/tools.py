@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.intents import Plan, is_ref
+from survivorgraph.agent.intents import ABSTAIN, Plan, is_ref
+from survivorgraph.agent.shapes import apply_shape
 from survivorgraph.errors import (
     BackendUnavailableError,
     NoModelError,
@@ -66,6 +67,11 @@ class Toolbox:
 
     def run(self, plan: Plan, run: Run, stage: str = "catalog") -> Evidence:
         evidence = Evidence(part=plan.part, plan=plan)
+        if plan.tool == ABSTAIN:  # the rules know the data cannot answer this ("Parvati's shoe size")
+            with run.step("abstain", reason=plan.reason, part=plan.part) as step:
+                evidence.absent = plan.params.get("missing") or "the data does not hold what this asks"
+                step.detail["absent"] = evidence.absent
+            return evidence
         if any(is_ref(v) or (isinstance(v, list) and any(is_ref(x) for x in v)) for v in plan.params.values()):
             return self._run_with_refs(plan, run, stage, evidence)
         with run.step(f"tool: {plan.tool}", params=plan.params, reason=plan.reason, part=plan.part) as step:
@@ -76,6 +82,8 @@ class Toolbox:
                     self._text_to_cypher(plan, evidence, run)
                 else:
                     self._catalog(plan, evidence, run, stage)
+                    if plan.shape:
+                        self._shape(plan, evidence, step)
             except (BackendUnavailableError, NotLoadedError, NoModelError):
                 raise  # a store or model that is down is the answer's problem, not "no evidence"
             except SurvivorGraphError as exc:
@@ -117,7 +125,16 @@ class Toolbox:
             evidence.columns = evidence.columns or one.columns
             evidence.truncated = evidence.truncated or one.truncated
             evidence.error = evidence.error or one.error
+        if plan.shape and evidence.rows:
+            with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
+                self._shape(plan, evidence, step)
         return evidence
+
+    @staticmethod
+    def _shape(plan: Plan, evidence: Evidence, step) -> None:
+        """How many / which day …: the rows as the question's shape asks (see agent.shapes)."""
+        evidence.rows, evidence.columns = apply_shape(evidence.rows, evidence.columns, plan.shape, evidence.truncated)
+        step.detail["shape"] = plan.shape
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
         with run.step(f"resolve: {ref['label']}", query=ref["$ref"], params=ref["params"], part=plan.part) as step:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from survivorgraph.agent import intents
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
-from survivorgraph.agent.intents import Plan, Slots
+from survivorgraph.agent.intents import ABSTAIN, Plan, Slots
+from survivorgraph.agent.lexicon import Mention
 from survivorgraph.agent.llm_router import LLMRouter
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
@@ -87,7 +88,7 @@ class AgenticRetriever(Retriever):
         tried: dict[str, set[str]] = {p.text: set() for p in parts}
         for part in parts:
             slots = self._slots(part, linked, evidence)
-            for plan in self._plans(part, slots, linked, run):
+            for plan in self._plans(part, slots, linked, run, evidence):
                 tried[part.text].add(plan.tool)
                 evidence.append(self.toolbox.run(plan, run))
         self._critic_rounds(parts, linked, evidence, tried, run)
@@ -109,12 +110,23 @@ class AgenticRetriever(Retriever):
         tribes = [(l.name.split(" (")[0], l.season) for l in inside if l.kind == "tribe" and l.season]
         if not seasons and (part.refers_to_season or len(linked.season_numbers) == 1):
             seasons = list(linked.season_numbers)  # "that season's jury" -> the season named earlier
+        if not seasons and part.refers_to_season:
+            seasons = _top_season(evidence)  # "which season was filmed in X, and who won it?"
         if not people and part.refers_to_person:
             people = _top_person(evidence)
-        return Slots(part.text, seasons, people, tribes)
+        # The names in the part, masked before the rules read it (a word of a name never triggers a rule).
+        mentions = [Mention(l.text, l.kind, l.season if l.kind == "season" else None) for l in linked.links
+                    if l.text in part.text and (not l.ambiguous or l.kind == "person")]
+        return Slots(part.text, seasons, people, tribes, mentions)
 
-    def _plans(self, part: Part, slots: Slots, linked, run: Run) -> list[Plan]:
+    def _plans(self, part: Part, slots: Slots, linked, run: Run, earlier: list[Evidence] = ()) -> list[Plan]:
         plans: list[Plan] = []
+        if _lost_subject(part, slots, list(earlier)):
+            # "… and who won it?" after a part that found nothing: "it" is not in the data either.
+            with run.step("route", part=part.text) as step:
+                step.detail.update(tool=ABSTAIN, how="deterministic: the earlier part this one refers to found nothing")
+            return [Plan(ABSTAIN, {"missing": "what the earlier part asks about"}, part=part.text,
+                         reason="deterministic: the part refers back to an earlier part that found nothing")]
         plan = intents.route(slots)
         narrative = intents.is_narrative(part.text)
         with run.step("route", part=part.text) as step:
@@ -255,6 +267,21 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
                 if isinstance(row.get(key), str):
                     return [row[key]]
     return []
+
+
+def _top_season(evidence: list[Evidence]) -> list[int]:
+    """The season an earlier part found ("which season was filmed in Kenya, and who won *it*?")."""
+    for e in evidence:
+        for row in e.rows[:1]:
+            if isinstance(row.get("season"), int):
+                return [row["season"]]
+    return []
+
+
+def _lost_subject(part: Part, slots: Slots, evidence: list[Evidence]) -> bool:
+    """A later part that refers back ("it", "they") when every earlier part found nothing has no subject."""
+    refers = (part.refers_to_season and not slots.seasons) or (part.refers_to_person and not slots.people)
+    return refers and bool(evidence) and all(e.empty for e in evidence)
 
 
 def _unknown_in(part: str, unresolved: list[str], single: bool) -> list[str]:

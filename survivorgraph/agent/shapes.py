@@ -1,0 +1,108 @@
+"""Answer shapes: what a question asks *of* a list, applied to any list query's rows.
+
+"How many seasons were filmed in Fiji?" is the list of seasons filmed in Fiji, counted; "on what day did … leave"
+is a row whose `day` matters most. A rule picks the query; `answer_shape` reads the shape words of the part and
+`apply_shape` turns the rows into that answer, keeping the listed items beside the count so it stays traceable.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Row = dict[str, Any]
+
+# For each list query: the column that identifies one listed item, by what the question counts
+# ("how many seasons" -> season; "how many people" -> castaway_id), and the query's own total column if it has one.
+COUNTABLE: dict[str, dict[str, str]] = {
+    "seasons_by_location": {"seasons": "season"},
+    "season_cast": {"people": "castaway_id"},
+    "castaways_without": {"people": "castaway_id", "seasons": "season"},
+    "players_with_min_seasons": {"people": "castaway_id"},
+    "seasons_with_exit_type": {"seasons": "season"},
+    "season_returnees": {"seasons": "season"},
+    "repeat_winners": {"people": "castaway_id"},
+    "winners_with_jury_votes": {"people": "castaway_id", "seasons": "season"},
+    "finalist_appearances": {"people": "castaway_id"},
+    "winners_returned": {"people": "castaway_id"},
+    "players_in_seasons": {"people": "castaway_id"},
+    "tribe_members": {"people": "castaway_id"},
+    "season_jury": {"people": "castaway_id"},
+    "season_finalists": {"people": "castaway_id"},
+    "final_jury_votes": {"people": "juror_id"},
+    "voters_at_elimination": {"people": "voter_id"},
+    "exits_by_type": {"people": "castaway_id", "seasons": "season"},
+    "season_advantages": {"things": "advantage_id"},
+}
+# Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
+COUNT_COLUMNS = {"player_career": "seasons_played"}
+_COUNT = re.compile(r"\b(how many|number of|count of|count the)\b", re.I)
+_SEASON_COUNT = re.compile(r"\b(how many|number of) (different |distinct |separate |unique )?seasons\b", re.I)
+_TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
+_PLAYED = re.compile(r"\b(play\w*|compet\w*|appear\w*|been on|return\w*|came back)\b", re.I)
+_ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advantage_type")
+# "on what day …" -> the day leads the row
+FOCUS = [
+    (re.compile(r"\b(what|which) day\b|\bon day\b|\bhow many days\b", re.I), "day"),
+    (re.compile(r"\b(what|which) episode\b|\bin episode\b(?! \d)", re.I), "episode"),
+    (re.compile(r"\b(what|which) date\b|\bwhen did .*\b(air|premiere)|\b(first )?air(ed)?\b|\bpremiere", re.I),
+     "premiered"),
+    (re.compile(r"\bwhat place\b|\bwhere did .* (finish|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
+    (re.compile(r"\bhow old\b|\bage\b", re.I), "age"),
+    (re.compile(r"\boriginal tribe\b|\bstarting tribe\b|\bfirst tribe\b", re.I), "original_tribe"),
+]
+
+
+def answer_shape(text: str, tool: str) -> dict:
+    """The shape of the answer: {"count": column} when the part asks how many of a list query's items;
+    {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""
+    shape: dict = {}
+    kinds = COUNTABLE.get(tool)
+    if tool in COUNT_COLUMNS and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
+            _TIMES_COUNT.search(text) and _PLAYED.search(text))):
+        return {"focus": COUNT_COLUMNS[tool]}
+    if kinds and _COUNT.search(text) and not re.search(r"\bhow many (votes|jury votes|times .* vot)", text, re.I):
+        if _SEASON_COUNT.search(text) and "seasons" in kinds:
+            shape["count"] = kinds["seasons"]
+        elif _TIMES_COUNT.search(text):  # "how many times has someone quit": the exits
+            if tool == "exits_by_type":
+                shape["count"] = "*"
+        else:
+            shape["count"] = kinds.get("people") or kinds.get("things") or kinds.get("seasons")
+    for pattern, column in FOCUS:
+        if pattern.search(text):
+            shape["focus"] = column
+            break
+    return shape
+
+
+_TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
+
+
+def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False
+                ) -> tuple[list[Row], list[str]]:
+    """The rows as the shape asks: one count row (with the items counted), or the focused column first.
+    Rows cut by the row cap are counted from the query's own total column where it has one."""
+    if not shape or not rows:
+        return rows, columns
+    if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
+        rows = [r for r in rows if all(r.get(k) == v for k, v in where.items())]
+    if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
+        rows = rows[:1] if pick == "first" else rows[-1:]
+    if not rows:
+        return rows, columns
+    if key := shape.get("count"):
+        items = rows if key == "*" else list(dict.fromkeys(r.get(key) for r in rows if r.get(key) is not None))
+        total = _TOTALS.get(key)
+        count = rows[0][total] if truncated and total in columns and rows[0].get(total) is not None else len(items)
+        label = next((c for c in _ITEM_COLUMNS if c in columns), None)
+        names = list(dict.fromkeys(str(r[label]) for r in rows if r.get(label) is not None)) if label else []
+        row: Row = {"count": count, "counted": "rows" if key == "*" else key}
+        if names:
+            row["items"] = names[:40]
+        return [row], list(row)
+    focus = shape.get("focus")
+    if focus and focus in columns:
+        order = [focus] + [c for c in columns if c != focus]
+        return [{c: r.get(c) for c in order} for r in rows], order
+    return rows, columns
