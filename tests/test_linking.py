@@ -239,3 +239,21 @@ def test_a_first_name_followed_by_another_surname_is_someone_else(linker, questi
 def test_a_first_name_followed_by_an_ordinary_word_still_links(linker):
     linked = linker.link("How did Albert do in season 38?")
     assert [l.entity_id for l in linked.people] and linked.season_numbers == [38]
+
+
+@pytest.mark.parametrize("question,unknown", [
+    ("How many challenges did Jeff Bezos win?", "Jeff Bezos"),          # the host's first name + someone else
+    ("Which idols did Jeff Goldblum play?", "Jeff Goldblum"),
+    ("Sherlock Holmes was on which season?", "Sherlock Holmes"),         # an unknown name starting the sentence
+    ("Zelda Pemberton got how many votes?", "Zelda Pemberton"),
+])
+def test_unknown_names_in_more_positions(linker, question, unknown):
+    linked = linker.link(question)
+    assert not [l for l in linked.links if l.kind == "person"]
+    assert any(u.startswith(unknown) for u in linked.unresolved)
+
+
+@pytest.mark.parametrize("question", ["Did Jeff Probst ever play?", "Jeff Varner was on which tribe?",
+                                      "Boston Rob was on which tribe?", "Did Sandra win twice?"])
+def test_known_names_and_the_host_are_not_unknown(linker, question):
+    assert linker.link(question).unresolved == []

@@ -43,12 +43,22 @@ CONFIDENCE = {"name": 0.98, "nickname": 0.95, "short_name": 0.95, "last_name": 0
 KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_name": 3}
 
 
+_HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
 # Capitalised words that may follow a castaway's first name without being a surname.
 # Words before a capitalised name that put it where a person goes ("has Zelda Pemberton played", "voted X out").
 _PERSON_CONTEXT = {"has", "have", "had", "did", "does", "do", "was", "is", "were", "voted", "vote", "against", "for",
                    "by", "with", "and", "or", "about", "named", "called", "castaway", "player", "contestant", "juror"}
+# After a run of unknown capitalised words, these put it where a person goes ("Sherlock Holmes was on …").
+_AFTER_PERSON = PERSON_VERBS | {"was", "is", "has", "had", "did", "got", "found", "ever", "never", "find", "finds",
+                                "play", "plays", "win", "vote", "votes", "go", "went", "get", "gets"}
+# A capitalised first word of a sentence that is a question or function word, not part of a name ("Did Zelda …").
+_SENTENCE_WORDS = {"did", "does", "do", "was", "is", "were", "has", "have", "had", "can", "could", "would", "should",
+                   "will", "who", "whom", "whose", "what", "which", "when", "where", "why", "how", "in", "on", "at",
+                   "of", "for", "tell", "name", "list", "give", "show", "the", "a", "an", "between", "during", "after",
+                   "before", "since", "from", "besides", "and", "or", "but", "if", "then", "so", "also", "me", "please",
+                   "according", "out", "among", "with", "without", "by", "to", "as", "about"}
 _NOT_A_SURNAME = {"survivor", "season", "seasons", "and", "or", "in", "on", "the", "of", "was", "is", "did", "from",
                   "who", "what", "when", "how", "why", "island", "islands", "i", "win", "won", "vote", "voted"}
 
@@ -228,12 +238,17 @@ class EntityLinker:
             while j < len(words) and words[j].capital and words[j].key.isalpha() \
                     and not (j > i and words[j].sentence_start) and not any(a <= words[j].start < b for a, b in taken):
                 j += 1
-            start = i + 1 if j > i and words[i].sentence_start else i  # "Did Zelda Pemberton …": not "Did"
+            # "Did Zelda Pemberton …": not "Did"; "Sherlock Holmes was …": the name starts the sentence
+            start = i + 1 if j > i and words[i].sentence_start and words[i].key in _SENTENCE_WORDS else i
             span = words[start:j]
-            if 2 <= len(span) <= 3 and all(w.key not in self._known_words for w in span):
+            keys = " ".join(w.key for w in span)
+            # The host's first name is no castaway's on its own: "Jeff Bezos" is someone the data lacks.
+            if 2 <= len(span) <= 3 and keys not in HOST_NAMES and all(
+                    w.key not in self._known_words or w.key in _HOST_WORDS for w in span) and not all(
+                    w.key in _HOST_WORDS for w in span):
                 before = words[start - 1].key if start else ""
                 after = words[j].key if j < len(words) else ""
-                if before in _PERSON_CONTEXT or after in PERSON_VERBS or span[-1].possessive:
+                if before in _PERSON_CONTEXT or after in _AFTER_PERSON or span[-1].possessive:
                     name = " ".join(w.text for w in span)
                     result.unresolved.append(f"{name} (no castaway by that name)")
             i = max(j, i + 1)
