@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from survivorgraph.agent.intents import Plan, is_narrative
+from survivorgraph.agent.intents import is_narrative
+from survivorgraph.agent.plans import Plan
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence
 from survivorgraph.retrievers import prompts
 

@@ -9,191 +9,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from survivorgraph.agent.lexicon import Mention, reading
+from survivorgraph.agent.chains import derive
+from survivorgraph.agent.lexicon import reading
+from survivorgraph.agent.phrases import (
+    BOOT_AFTER,
+    BOOT_POSITION,
+    LEFT,
+    NARRATIVE,
+    NEGATION,
+    NOT_IN_DATA,
+    NUMBER_WORDS,
+    exactly,
+    exit_type_in,
+    min_seasons,
+    ordinal,
+    times,
+)
+from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
 from survivorgraph.agent.shapes import answer_shape
 
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "once": 1, "twice": 2}
-_MIN_SEASONS = re.compile(
-    r"\b(?:(?P<n1>\d+|one|two|three|four|five|six|seven)\s*(?:\+|or more|and up|plus)\s*(?:seasons?|times)"
-    r"|at least\s+(?P<n2>\d+|one|two|three|four|five|six|seven)\s+(?:seasons?|times)"
-    r"|more than\s+(?P<n3>\d+|one|two|three|four|five|six)\s+(?:seasons?|times))", re.I)
-NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
-                       r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
-                       r"walk me through)\b", re.I)
-ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
-# Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
-_NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"
-                          r"favou?rite \w+|net worth|salary|income|phone( number)?|e-?mail( address)?|home address|"
-                          r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
-                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
-EXIT_WORDS = [  # (pattern, exit_type)
-    (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
-    (r"\bquit|walked out|left the game voluntarily", "quit"),
-    (r"\beject|removed from the game|kicked out", "ejected"),
-    (r"fire[- ]?(making )?challenge|lost (at|the) fire|fire[- ]making", "fire_challenge"),
-    (r"\bwithdr[ae]w", "withdrew"),
-]
-
-
-@dataclass
-class Plan:
-    tool: str                       # a catalog query name, "text_to_cypher" or "chunk_search"
-    params: dict = field(default_factory=dict)
-    reason: str = ""
-    confidence: float = 1.0
-    part: str = ""
-    shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
-
-
-@dataclass
-class Slots:
-    """What the router knows about one part of the question."""
-
-    text: str
-    seasons: list[int]
-    people: list[str]               # castaway_ids
-    tribes: list[tuple[str, int]]   # (tribe name, season)
-    mentions: list[Mention] = field(default_factory=list)  # the linked names in `text`, masked before the rules
-
-    @property
-    def season(self) -> int | None:
-        return self.seasons[0] if len(self.seasons) == 1 else None
-
-    @property
-    def season_filter(self) -> dict:
-        """{"season": n} when one season is named, else {}: the optional filter many queries take."""
-        return {"season": self.season} if self.season else {}
-
-    @property
-    def person(self) -> str | None:
-        return self.people[0] if len(self.people) == 1 else None
-
-    def has(self, pattern: str) -> bool:
-        return re.search(pattern, self.text, re.I) is not None
-
-
-def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None) -> dict:  # noqa: N802
-    """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
-    season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
-    data). A plain dict, so plans with refs stay JSON in the trace."""
-    return {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
-
-
-def is_ref(value) -> bool:
-    return isinstance(value, dict) and "$ref" in value
-
-
-_CAPS = r"[A-Z0-9][\w.'’-]*(?: (?:vs\.?|of|the|at|del|de|la|[A-Z0-9][\w.'’-]*))*"
-_SEASON_WORDS = rf"(?:(?i:season) \d{{1,2}}|(?i:survivor):? ?{_CAPS}|{_CAPS}|(?i:that|the same|this) (?i:season))"
-_WINNER_OF = re.compile(r"\b(?i:(?:the (?:winner|sole survivor|champion) of (?:the )?|whoever won (?:the )?|"
-                        r"(?:the )?(?:person|player|castaway|one|woman|man|guy) (?:who|that) won (?:the )?))"
-                        + _SEASON_WORDS)
-_ASKS_WINNER = re.compile(r"^\s*(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20}$", re.I)
-_SEASON_OF_PERSON = re.compile(
-    r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
-    r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted)\b", re.I)
-_SEASON_AT_PLACE = re.compile(
-    r"\b(?:in |of )?the seasons? (?:of survivor )?(?:that (?:was|were) |which (?:was|were) |that )?"
-    r"(?:filmed|shot|held|set|located|played) in (?P<place>[^?;]+?)\s*(?:[?;.]|$)", re.I)
-
-
-def derive(slots: Slots) -> Slots:
-    """Multi-hop slots: entities the question names through another ("the winner of season 27", "the season
-    Maryanne won", "the season filmed in Kenya") become refs; the phrase is replaced by "that person" / "that
-    season" in the text the rules read, so a rule about the *outer* question fires."""
-    text, people, seasons = slots.text, list(slots.people), list(slots.seasons)
-    m = _WINNER_OF.search(text)
-    if m and not people and len(seasons) == 1 and not _ASKS_WINNER.match(text[:m.start()]):
-        season = seasons[0]
-        people = [Ref("season_winner", {"season": season}, "castaway_id", f"the winner of season {season}")]
-        text = text[:m.start()] + "that person" + text[m.end():]
-        text = re.sub(r"\b(the )?that person\b", "that person", text)
-    m = _SEASON_OF_PERSON.search(text)
-    if m and len(slots.people) >= 1 and not is_ref(people[0] if people else None):
-        who = slots.people[-1]
-        where = {"winner": True} if m.group("verb").lower() == "won" else {}
-        seasons = [Ref("player_career", {"castaway_id": who}, "season", f"the season {m.group('who')} "
-                       f"{m.group('verb')}", where)]
-        people = [p for p in people if p != who]
-        text = text[:m.start()] + " in that season" + text[m.end():]
-    m = _SEASON_AT_PLACE.search(text)
-    if m and not any(is_ref(x) for x in seasons):
-        # a season name inside the place ("the Pearl Islands, Panama") is the place, not another season
-        place = re.sub(r"^the ", "", m.group("place").strip(" ,"), flags=re.I)
-        seasons = [Ref("seasons_by_location", {"place": place}, "season", f"the season filmed in {place}")]
-        text = text[:m.start()] + " that season " + text[m.end():]
-    if text == slots.text:
-        return slots
-    return Slots(" ".join(text.split()), seasons, people, slots.tribes)
-
-
-def min_seasons(text: str) -> int | None:
-    m = _MIN_SEASONS.search(text)
-    if not m:
-        return None
-    raw = (m.group("n1") or m.group("n2") or m.group("n3")).lower()
-    n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-    return n + 1 if m.group("n3") else n
-
-
-_TIMES = re.compile(r"\b(?P<word>twice|more than once|multiple times|several times|repeatedly)\b"
-                    r"|\b(?P<n>\d|two|three|four|five) times\b", re.I)
-
-
-def times(text: str) -> int | None:
-    """How many times a question asks about: "at least 2 times", "twice", "more than once" (-> 2)."""
-    if n := min_seasons(text):
-        return n
-    m = _TIMES.search(text)
-    if not m:
-        return None
-    if m.group("word"):
-        return 2
-    raw = m.group("n").lower()
-    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-
-
-def exactly(text: str) -> int | None:
-    """ "exactly two seasons", "only one season", "just once" -> the number; else None."""
-    m = re.search(r"\b(?:exactly|only|just) (?P<n>\d|one|two|three|four|five|six|seven) (?:seasons?|times)\b"
-                  r"|\b(?:exactly|only|just) (?P<w>once|twice)\b", text, re.I)
-    if not m:
-        return None
-    raw = (m.group("n") or m.group("w")).lower()
-    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-
-
-def exit_type_in(text: str) -> str | None:
-    for pattern, value in EXIT_WORDS:
-        if re.search(pattern, text, re.I):
-            return value
-    return None
-
-
-NEGATION = r"\b(never|not|no|nobody|no one|none|noone|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
-ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
-            "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18}
-_ORDINAL = r"(?P<ord>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th)|last|final)"
-_OUT = (r"(?:voted out|voted off|eliminated|booted|sent home|to (?:leave|go home|be (?:voted out|eliminated))|out|boot"
-        r"|exit|to go)")
-_BOOT_POSITION = re.compile(rf"\b(?:the )?{_ORDINAL}(?:[- ]to[- ]last)? (?:(?:person|player|castaway|contestant|one|"
-                            rf"woman|man) )?(?:to be )?{_OUT}\b", re.I)
-# "who was voted out first", "who went home last"
-_BOOT_AFTER = re.compile(r"\b(?:voted out|voted off|eliminated|booted|sent home|to go|go home|went home|to leave)"
-                         rf" {_ORDINAL}\b(?! (?:episode|tribal|immunity|day|challenge|reward|vote))", re.I)
-_LEFT = r"(leave|left|voted out|voted off|eliminated|go home|went home|sent home|exit|evacuated|quit|booted|out of)"
-
-
-def ordinal(word: str) -> int | None:
-    word = word.lower()
-    if word in ORDINALS:
-        return ORDINALS[word]
-    m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
-    return int(m.group(1)) if m else None
+# Plan, Slots and derive are used with `route` by callers; they live in plans.py and chains.py.
+__all__ = ["ABSTAIN", "Plan", "Slots", "Ref", "is_ref", "derive", "route", "is_narrative", "RULES"]
 
 
 def plural_group(s: Slots) -> str:
@@ -220,7 +57,7 @@ def rule(name: str):
 # -- rules, most specific first ------------------------------------------------------------------------
 @rule("an attribute the data does not hold")
 def _not_in_data(s: Slots):
-    m = _NOT_IN_DATA.search(s.text)
+    m = NOT_IN_DATA.search(s.text)
     if m and (s.people or s.has(r"\b(his|her|their)\b|'s\b")) and not s.has(r"\bfans?'? favou?rite\b"):
         return Plan(ABSTAIN, {"missing": f"the data holds no {m.group(0).lower()} for castaways"})
 
@@ -434,13 +271,13 @@ def _player_exit(s: Slots):
     ids = {"castaway_ids": s.people, **s.season_filter}
     if len(s.people) >= 2 and s.has(r"\b(first|earlier|sooner|before|last|longer|later|further|outlast\w*)\b") \
             and s.has(
-            rf"\b{_LEFT}|\blast\w*\b|\boutlast\w*|\bfurther\b|\bgo home\b"):
+            rf"\b{LEFT}|\blast\w*\b|\boutlast\w*|\bfurther\b|\bgo home\b"):
         latest = s.has(r"\b(longer|later|further|outlast\w*|lasted)\b") or (
             s.has(r"\blast\b") and not s.has(r"\b(last|lasted) longer\b"))
         return Plan("player_exit", {**ids, "latest_first": latest})
     if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b") \
             and s.has(
-            rf"\b{_LEFT}|\blast\b|\bsurviv"):
+            rf"\b{LEFT}|\blast\b|\bsurviv"):
         return Plan("player_exit", ids)
 
 
@@ -536,7 +373,7 @@ def _jury(s: Slots):
 
 @rule("final tribal council")
 def _final_tribal(s: Slots):
-    if s.season and not _BOOT_POSITION.search(s.text) and s.has(
+    if s.season and not BOOT_POSITION.search(s.text) and s.has(
             r"\bfinal (tribal|vote|three|two|council)|\bfinalists?\b|\brunners?[- ]up\b"):
         return Plan("final_tribal_council", {"season": s.season})
 
@@ -578,10 +415,10 @@ def _boot_order(s: Slots):
         return None
     m = re.search(r"\b(right|immediately|just|directly) (?P<rel>after|before)\b"
                   r"|\b(?P<rel2>after|before) (?=\S+ \S+ (was|left|went))", s.text, re.I)
-    if m and s.person and s.has(_LEFT):
+    if m and s.person and s.has(LEFT):
         rel = (m.group("rel") or m.group("rel2")).lower()
         return Plan("boot_order", {"season": s.season, rel: s.person})
-    m = _BOOT_POSITION.search(s.text) or _BOOT_AFTER.search(s.text)
+    m = BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
     if m and not s.has(r"\bjur(y|or)"):
         word = m.group("ord").lower()
         if word in ("last", "final") or s.has(r"\bto[- ]last\b"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from survivorgraph.agent.intents import Plan
+from survivorgraph.agent.plans import Plan
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
 from survivorgraph.errors import QueryParameterError
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.intents import ABSTAIN, Plan, is_ref
+from survivorgraph.agent.plans import ABSTAIN, Plan, is_ref
 from survivorgraph.agent.shapes import apply_shape
 from survivorgraph.errors import (
     BackendUnavailableError,

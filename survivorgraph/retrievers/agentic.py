@@ -11,10 +11,10 @@ from __future__ import annotations
 from survivorgraph.agent import intents
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
-from survivorgraph.agent.intents import ABSTAIN, Plan, Slots
 from survivorgraph.agent.lexicon import Mention
 from survivorgraph.agent.llm_router import LLMRouter
 from survivorgraph.agent.parts import Part, split_parts
+from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers import prompts

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from queries.catalog import load_catalog
-from survivorgraph.agent.intents import Plan
+from survivorgraph.agent.plans import Plan
 from survivorgraph.agent.tools import CHUNK_SEARCH, Toolbox
 from survivorgraph.retrievers.base import Run
 from survivorgraph.retrievers.types import RetrievalResult

@@ -1,0 +1,51 @@
+"""Multi-hop slots: an entity the question names through another ("the winner of season 27", "the season
+Maryanne won", "the season filmed in Kenya") becomes a Ref that the toolbox resolves first."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.plans import Ref, Slots, is_ref
+
+_CAPS = r"[A-Z0-9][\w.'’-]*(?: (?:vs\.?|of|the|at|del|de|la|[A-Z0-9][\w.'’-]*))*"
+_SEASON_WORDS = rf"(?:(?i:season) \d{{1,2}}|(?i:survivor):? ?{_CAPS}|{_CAPS}|(?i:that|the same|this) (?i:season))"
+_WINNER_OF = re.compile(r"\b(?i:(?:the (?:winner|sole survivor|champion) of (?:the )?|whoever won (?:the )?|"
+                        r"(?:the )?(?:person|player|castaway|one|woman|man|guy) (?:who|that) won (?:the )?))"
+                        + _SEASON_WORDS)
+_ASKS_WINNER = re.compile(r"^\s*(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20}$", re.I)
+_SEASON_OF_PERSON = re.compile(
+    r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
+    r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted)\b", re.I)
+_SEASON_AT_PLACE = re.compile(
+    r"\b(?:in |of )?the seasons? (?:of survivor )?(?:that (?:was|were) |which (?:was|were) |that )?"
+    r"(?:filmed|shot|held|set|located|played) in (?P<place>[^?;]+?)\s*(?:[?;.]|$)", re.I)
+
+
+def derive(slots: Slots) -> Slots:
+    """Multi-hop slots: entities the question names through another ("the winner of season 27", "the season
+    Maryanne won", "the season filmed in Kenya") become refs; the phrase is replaced by "that person" / "that
+    season" in the text the rules read, so a rule about the *outer* question fires."""
+    text, people, seasons = slots.text, list(slots.people), list(slots.seasons)
+    m = _WINNER_OF.search(text)
+    if m and not people and len(seasons) == 1 and not _ASKS_WINNER.match(text[:m.start()]):
+        season = seasons[0]
+        people = [Ref("season_winner", {"season": season}, "castaway_id", f"the winner of season {season}")]
+        text = text[:m.start()] + "that person" + text[m.end():]
+        text = re.sub(r"\b(the )?that person\b", "that person", text)
+    m = _SEASON_OF_PERSON.search(text)
+    if m and len(slots.people) >= 1 and not is_ref(people[0] if people else None):
+        who = slots.people[-1]
+        where = {"winner": True} if m.group("verb").lower() == "won" else {}
+        seasons = [Ref("player_career", {"castaway_id": who}, "season", f"the season {m.group('who')} "
+                       f"{m.group('verb')}", where)]
+        people = [p for p in people if p != who]
+        text = text[:m.start()] + " in that season" + text[m.end():]
+    m = _SEASON_AT_PLACE.search(text)
+    if m and not any(is_ref(x) for x in seasons):
+        # a season name inside the place ("the Pearl Islands, Panama") is the place, not another season
+        place = re.sub(r"^the ", "", m.group("place").strip(" ,"), flags=re.I)
+        seasons = [Ref("seasons_by_location", {"place": place}, "season", f"the season filmed in {place}")]
+        text = text[:m.start()] + " that season " + text[m.end():]
+    if text == slots.text:
+        return slots
+    return Slots(" ".join(text.split()), seasons, people, slots.tribes)

@@ -1,0 +1,94 @@
+"""The words of question shapes the rules share: numbers and ordinals, "at least N", exit types, negation,
+"the Nth person out", narrative wording, attributes the data does not hold."""
+
+from __future__ import annotations
+
+import re
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "once": 1, "twice": 2}
+MIN_SEASONS = re.compile(
+    r"\b(?:(?P<n1>\d+|one|two|three|four|five|six|seven)\s*(?:\+|or more|and up|plus)\s*(?:seasons?|times)"
+    r"|at least\s+(?P<n2>\d+|one|two|three|four|five|six|seven)\s+(?:seasons?|times)"
+    r"|more than\s+(?P<n3>\d+|one|two|three|four|five|six)\s+(?:seasons?|times))", re.I)
+NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
+                       r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
+                       r"walk me through)\b", re.I)
+# Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
+NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"
+                          r"favou?rite \w+|net worth|salary|income|phone( number)?|e-?mail( address)?|home address|"
+                          r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
+                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
+EXIT_WORDS = [  # (pattern, exit_type)
+    (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
+    (r"\bquit|walked out|left the game voluntarily", "quit"),
+    (r"\beject|removed from the game|kicked out", "ejected"),
+    (r"fire[- ]?(making )?challenge|lost (at|the) fire|fire[- ]making", "fire_challenge"),
+    (r"\bwithdr[ae]w", "withdrew"),
+]
+
+
+def min_seasons(text: str) -> int | None:
+    m = MIN_SEASONS.search(text)
+    if not m:
+        return None
+    raw = (m.group("n1") or m.group("n2") or m.group("n3")).lower()
+    n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+    return n + 1 if m.group("n3") else n
+
+
+TIMES_PATTERN = re.compile(r"\b(?P<word>twice|more than once|multiple times|several times|repeatedly)\b"
+                    r"|\b(?P<n>\d|two|three|four|five) times\b", re.I)
+
+
+def times(text: str) -> int | None:
+    """How many times a question asks about: "at least 2 times", "twice", "more than once" (-> 2)."""
+    if n := min_seasons(text):
+        return n
+    m = TIMES_PATTERN.search(text)
+    if not m:
+        return None
+    if m.group("word"):
+        return 2
+    raw = m.group("n").lower()
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+def exactly(text: str) -> int | None:
+    """ "exactly two seasons", "only one season", "just once" -> the number; else None."""
+    m = re.search(r"\b(?:exactly|only|just) (?P<n>\d|one|two|three|four|five|six|seven) (?:seasons?|times)\b"
+                  r"|\b(?:exactly|only|just) (?P<w>once|twice)\b", text, re.I)
+    if not m:
+        return None
+    raw = (m.group("n") or m.group("w")).lower()
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+def exit_type_in(text: str) -> str | None:
+    for pattern, value in EXIT_WORDS:
+        if re.search(pattern, text, re.I):
+            return value
+    return None
+
+
+NEGATION = r"\b(never|not|no|nobody|no one|none|noone|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+            "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18}
+ORDINAL = r"(?P<ord>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th)|last|final)"
+OUT = (r"(?:voted out|voted off|eliminated|booted|sent home|to (?:leave|go home|be (?:voted out|eliminated))|out|boot"
+        r"|exit|to go)")
+BOOT_POSITION = re.compile(rf"\b(?:the )?{ORDINAL}(?:[- ]to[- ]last)? (?:(?:person|player|castaway|contestant|one|"
+                            rf"woman|man) )?(?:to be )?{OUT}\b", re.I)
+# "who was voted out first", "who went home last"
+BOOT_AFTER = re.compile(r"\b(?:voted out|voted off|eliminated|booted|sent home|to go|go home|went home|to leave)"
+                         rf" {ORDINAL}\b(?! (?:episode|tribal|immunity|day|challenge|reward|vote))", re.I)
+LEFT = r"(leave|left|voted out|voted off|eliminated|go home|went home|sent home|exit|evacuated|quit|booted|out of)"
+
+
+def ordinal(word: str) -> int | None:
+    word = word.lower()
+    if word in ORDINALS:
+        return ORDINALS[word]
+    m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    return int(m.group(1)) if m else None

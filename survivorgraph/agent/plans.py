@@ -1,0 +1,57 @@
+"""What the router works with: the slots of one question part, the plan it makes, and refs (a slot value
+that another catalog query supplies)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from survivorgraph.agent.lexicon import Mention
+
+ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
+@dataclass
+class Plan:
+    tool: str                       # a catalog query name, "text_to_cypher" or "chunk_search"
+    params: dict = field(default_factory=dict)
+    reason: str = ""
+    confidence: float = 1.0
+    part: str = ""
+    shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
+
+
+@dataclass
+class Slots:
+    """What the router knows about one part of the question."""
+
+    text: str
+    seasons: list[int]
+    people: list[str]               # castaway_ids
+    tribes: list[tuple[str, int]]   # (tribe name, season)
+    mentions: list[Mention] = field(default_factory=list)  # the linked names in `text`, masked before the rules
+
+    @property
+    def season(self) -> int | None:
+        return self.seasons[0] if len(self.seasons) == 1 else None
+
+    @property
+    def season_filter(self) -> dict:
+        """{"season": n} when one season is named, else {}: the optional filter many queries take."""
+        return {"season": self.season} if self.season else {}
+
+    @property
+    def person(self) -> str | None:
+        return self.people[0] if len(self.people) == 1 else None
+
+    def has(self, pattern: str) -> bool:
+        return re.search(pattern, self.text, re.I) is not None
+
+
+def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None) -> dict:  # noqa: N802
+    """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
+    season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
+    data). A plain dict, so plans with refs stay JSON in the trace."""
+    return {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
+
+
+def is_ref(value) -> bool:
+    return isinstance(value, dict) and "$ref" in value
