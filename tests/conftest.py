@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from survivorgraph.config import PROJECT_DIR, Settings
+from survivorgraph.llm.openai_client import OpenAICompatibleLLM
+from tests.fake_openai_server import FakeOpenAIServer
 
 SHARED_SURVIVOR = PROJECT_DIR.parent / "shared" / "data" / "survivoR" / "data"
 
@@ -73,3 +75,18 @@ def graph(embedded_servers, load_report):
     store = open_graph_store(embedded_servers)
     yield store
     store.close()
+
+
+@pytest.fixture
+def fake():
+    """The SCRIPTED fake OpenAI-compatible server on loopback (tests/fake_openai_server.py): control flow only."""
+    server = FakeOpenAIServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def llm(fake):
+    """An LLM client talking to the scripted fake server (no retries, short timeout)."""
+    return OpenAICompatibleLLM(provider="scripted fake", base_url=fake.url, api_key="test", model="fake-model",
+                               timeout_s=10, max_retries=0)

@@ -15,25 +15,11 @@ import pytest
 from queries.catalog import load_catalog
 from survivorgraph.agent.tools import Toolbox
 from survivorgraph.linking import EntityLinker
-from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 from survivorgraph.retrievers.agentic import AgenticRetriever
 from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
-from tests.fake_openai_server import FakeOpenAIServer, Reply, completion
+from tests.fake_openai_server import Reply, completion
 
 GOOD = "MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(s:Season {number: 45}) RETURN ps.name AS winner"
-
-
-@pytest.fixture
-def fake():
-    server = FakeOpenAIServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def llm(fake):
-    return OpenAICompatibleLLM(provider="scripted fake", base_url=fake.url, api_key="test", model="fake-model",
-                               timeout_s=10, max_retries=0)
 
 
 def say(fake, *contents):

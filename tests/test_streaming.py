@@ -9,28 +9,13 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
-from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
-from tests.fake_openai_server import FakeOpenAIServer, Reply, completion, stream_chunks
+from tests.fake_openai_server import Reply, completion, stream_chunks
 
 GOOD = "MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(s:Season {number: 45}) RETURN ps.name AS winner"
-
-
-@pytest.fixture
-def fake():
-    server = FakeOpenAIServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def llm(fake):
-    return OpenAICompatibleLLM(provider="scripted fake", base_url=fake.url, api_key="test", model="fake-model",
-                               timeout_s=10, max_retries=0)
 
 
 class Recorder(Progress):
