@@ -262,3 +262,10 @@ def test_entities_the_data_lacks_are_not_guessed(graph, linker, question):
 def test_answerable_questions_with_capitalised_words_are_answered(graph, linker, question):
     result = agent(graph, linker).ask(question)
     assert result.answer_kind != "abstained", result.answer
+
+
+def test_a_lookup_that_found_nothing_is_not_second_guessed_by_the_model(graph, linker, fake, llm):
+    # Nothing is scripted: any call to the model would fail the answer. The absence is the evidence.
+    result = agent(graph, linker, llm).ask("Who won the season filmed in Antarctica?")
+    assert result.answer_kind == "abstained" and "not in the data" in result.answer
+    assert fake.chat_requests == [] and not [a for a in result.cypher if a.stage != "catalog"]

@@ -185,7 +185,9 @@ class AgenticRetriever(Retriever):
     def _llm_check(self, verdict, evidence: list[Evidence]):
         """Ask the model only about parts whose evidence came from an uncertain source."""
         mine = [e for e in evidence if e.part == verdict.part]
-        trusted = any(not e.empty and e.plan.reason.startswith("deterministic") for e in mine)
+        # A rule's evidence, or a lookup that established the entity is not in the data, needs no second opinion
+        # (asked anyway, a small model calls "absent" uncovered and a follow-up dresses up a guess).
+        trusted = any((not e.empty and e.plan.reason.startswith("deterministic")) or e.absent for e in mine)
         if not verdict.covered or trusted:
             return verdict
         try:
@@ -243,12 +245,13 @@ class AgenticRetriever(Retriever):
             for part, _, rows, _ in items:
                 if not rows:
                     continue
-                facts = key_facts(rows)
-                missing = missing_facts(result.answer, rows)
+                facts = key_facts(rows, question=part)
+                missing = missing_facts(result.answer, rows, question=part)
                 if missing:
                     step.detail.setdefault("missing", {})[part] = missing[:10]
-                    added.append(f"{part}: {data_summary(rows)}")
-                    wrong = wrong or (bool(facts) and facts[0] in missing and (len(rows) == 1 or is_ranking(rows)))
+                    added.append(f"{part}: {data_summary(rows, question=part)}")
+                    wrong = wrong or (bool(facts) and facts[0] in missing
+                                      and (len(rows) == 1 or is_ranking(rows, question=part)))
             if wrong:
                 step.detail["model_answer"] = result.answer
                 step.status = "error"

@@ -117,64 +117,110 @@ _ID_COLUMNS = {"castaway_id", "player_id", "voted_out_by_id", "voter_id", "voted
                "definition"}
 
 
-def _name_column(rows: Sequence[dict[str, Any]]) -> str | None:
-    return next((c for c in NAME_COLUMNS if rows and c in rows[0]), None)
+def _holds_names(rows: Sequence[dict[str, Any]], column: str) -> bool:
+    values = [r.get(column) for r in rows if r.get(column) is not None]
+    return bool(values) and all(isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+                                for v in values)
+
+
+def _name_column(rows: Sequence[dict[str, Any]], question: str = "") -> str | None:
+    """The column of names the answer is about: a `<verb>_by` column whose verb the question uses ("who found
+    an idol" -> found_by), else the first of NAME_COLUMNS that holds text, else any `<verb>_by` column."""
+    if not rows:
+        return None
+    by_columns = [c for c in rows[0] if c.endswith("_by") and _holds_names(rows, c)]
+    asked = question.lower()
+    for column in by_columns:
+        if re.search(rf"\b{re.escape(column[:-3][:4])}", asked):
+            return column
+    named = next((c for c in NAME_COLUMNS if c in rows[0] and _holds_names(rows, c)), None)
+    return named or (by_columns[0] if by_columns else None)
+
+
+_ASKS_SEASONS = re.compile(r"\b(which|what) seasons?\b|\bseasons? (did|has|have|was|were)\b", re.I)
+
+
+def _answer_column(rows: Sequence[dict[str, Any]], question: str = "") -> str | None:
+    """The column the answer lists: the season numbers when the question asks "which seasons" (the rows of a
+    career name the same person each time), else the name column."""
+    if question and _ASKS_SEASONS.search(question) and rows and isinstance(rows[0].get("season"), int):
+        return "season"
+    return _name_column(rows, question)
+
+
+def _names(rows: Sequence[dict[str, Any]], column: str) -> list[str]:
+    names: list[str] = []
+    for row in rows:
+        value = row.get(column)
+        for name in value if isinstance(value, list) else [value] if value is not None else []:
+            names.append(str(name))
+    return list(dict.fromkeys(names))
 
 
 RANKING_METRICS = ("wins", "seasons_played", "eliminations", "votes_received", "found", "confessionals")
+# A ranking is what the question asks for, not only what the rows look like: "which players played 3 or
+# more seasons" returns rows with seasons_played too, and wants every one of them named.
+_SUPERLATIVE = re.compile(r"\b(most|least|fewest|top|highest|lowest|record|leader|leads|leading|best|biggest|"
+                          r"more than anyone|oldest|youngest|longest|shortest|greatest|largest|earliest|latest)\b",
+                          re.I)
 
 
-def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20) -> list[str]:
+def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str = "") -> list[str]:
     """What a faithful answer from these rows must mention: for one row its name (or its first number);
     for a ranking the leader and its metric; for a list every name (the first, if long); and any total
     every row shares (n_players)."""
     if not rows:
         return []
-    name = _name_column(rows)
+    name = _answer_column(rows, question)
     first = rows[0]
     facts: list[str] = []
     if len(rows) == 1:
         if name:
-            facts.append(str(first[name]))
+            facts += _names(rows, name)[:max_names]
         else:
             number = next((v for k, v in first.items() if isinstance(v, int) and not isinstance(v, bool)
                            and k not in _ID_COLUMNS), None)
             facts += [str(number)] if number is not None else []
         return facts
-    if is_ranking(rows):
+    if is_ranking(rows, question):
         metric = next(c for c in RANKING_METRICS if c in first)
         # The leader and its score; a ranking of things without names (episode numbers) leads by its key.
-        facts += [str(first[name]), str(first[metric])] if name else [str(next(iter(first.values())))]
+        facts += [_names(rows[:1], name)[0], str(first[metric])] if name and _names(rows[:1], name) else \
+            [str(next(iter(first.values())))]
     elif name:
         # Seasons are answered by number as often as by name: a list of seasons is checked by number.
-        key = "season" if name == "season_name" and "season" in first else name
-        names = [str(r[key]) for r in rows if r.get(key) is not None]
+        names = [str(r["season"]) for r in rows if r.get("season") is not None] \
+            if name == "season_name" and "season" in first else _names(rows, name)
         facts += names if len(names) <= max_names else names[:1]
     facts += [str(v) for k, v in first.items() if k.startswith(("n_", "total")) and isinstance(v, int)
               and all(r.get(k) == v for r in rows)]
     return list(dict.fromkeys(facts))
 
 
-def is_ranking(rows: Sequence[dict[str, Any]]) -> bool:
-    return len(rows) > 1 and any(c in rows[0] for c in RANKING_METRICS)
+def is_ranking(rows: Sequence[dict[str, Any]], question: str | None = None) -> bool:
+    """Rows ordered by a metric, asked about as a ranking (no question: the rows' shape alone decides)."""
+    shaped = len(rows) > 1 and any(c in rows[0] for c in RANKING_METRICS)
+    return shaped and (question is None or not question or _SUPERLATIVE.search(question) is not None)
 
 
-def missing_facts(answer: str, rows: Sequence[dict[str, Any]]) -> list[str]:
+def missing_facts(answer: str, rows: Sequence[dict[str, Any]], question: str = "") -> list[str]:
     text = answer.lower()
-    return [f for f in key_facts(rows) if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
+    return [f for f in key_facts(rows, question=question)
+            if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
 
 
-def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60) -> str:
+def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60, question: str = "") -> str:
     """A compact, exact restatement of rows, appended when a model's answer left facts out."""
-    name = _name_column(rows)
+    name = _answer_column(rows, question)
     if len(rows) == 1 or not name:
         row = rows[0]
         return "; ".join(f"{k}: {_short(v)}" for k, v in row.items() if k not in _ID_COLUMNS and v is not None)
-    names = [str(r[name]) for r in rows if r.get(name) is not None]
+    names = _names(rows, name)
     shared = [f"{k}: {v}" for k, v in rows[0].items() if k not in _ID_COLUMNS and k != name and isinstance(v, int)
               and not isinstance(v, bool) and all(r.get(k) == v for r in rows)]
-    if is_ranking(rows):
+    if is_ranking(rows, question):
         top = "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items() if k not in _ID_COLUMNS and v is not None)
         return f"top: {top}" + (f" ({', '.join(shared)})" if shared else "")
     listed = ", ".join(names[:max_names]) + (f" … ({len(names)} in all)" if len(names) > max_names else "")
-    return f"{len(rows)} rows: {listed}" + (f" ({', '.join(shared)})" if shared else "")
+    return f"{len(names)} {'names' if name.endswith('_by') else 'rows'}: {listed}" + \
+        (f" ({', '.join(shared)})" if shared else "")

@@ -1,0 +1,49 @@
+"""The faithfulness guard's reading of rows: which facts an answer must carry, and the exact restatement
+appended when a model leaves them out. Pure functions; rows shaped like the catalog's."""
+
+from __future__ import annotations
+
+from survivorgraph.retrievers.answering import data_summary, is_ranking, key_facts, missing_facts
+
+CAREER = [{"player": "Tyson Apostol", "castaway_id": "US0274", "season": s, "seasons_played": 4}
+          for s in (18, 20, 27, 40)]
+MIN_SEASONS = [{"player": p, "castaway_id": f"US{i}", "seasons_played": n, "n_players": 3}
+               for i, (p, n) in enumerate([("Rob Mariano", 5), ("Cirie Fields", 4), ("Ozzy Lusth", 4)])]
+IDOLS = [{"advantage_id": "US15:A1", "advantage_type": "Hidden Immunity Idol", "found_by": ["Todd Herzog"],
+          "played_by": None},
+         {"advantage_id": "US15:A2", "advantage_type": "Hidden Immunity Idol", "found_by": ["James Clement"],
+          "played_by": "James Clement"}]
+FINALISTS = [{"season": 35, "finalist": n, "winner": w, "final_vote": "5-2-1"}
+             for n, w in (("Ben Driebergen", True), ("Chrissy Hofbeck", False), ("Ryan Ulrich", False))]
+
+
+def test_a_list_question_wants_every_name_even_when_rows_carry_a_metric():
+    question = "Which players competed in three or more seasons?"
+    assert not is_ranking(MIN_SEASONS, question)
+    assert key_facts(MIN_SEASONS, question=question) == ["Rob Mariano", "Cirie Fields", "Ozzy Lusth", "3"]
+    assert missing_facts("Rob Mariano and Cirie Fields, 3 in all.", MIN_SEASONS, question) == ["Ozzy Lusth"]
+    assert "Ozzy Lusth" in data_summary(MIN_SEASONS, question=question)
+
+
+def test_a_superlative_question_wants_the_leader_and_its_metric():
+    question = "Who has played the most seasons?"
+    assert is_ranking(MIN_SEASONS, question)
+    assert key_facts(MIN_SEASONS, question=question)[:2] == ["Rob Mariano", "5"]
+    assert data_summary(MIN_SEASONS, question=question).startswith("top: player: Rob Mariano")
+
+
+def test_which_seasons_lists_the_season_numbers_not_the_one_person():
+    question = "In which seasons did the winner of season 27 compete?"
+    assert key_facts(CAREER, question=question) == ["18", "20", "27", "40"]
+    assert data_summary(CAREER, question=question).startswith("4 rows: 18, 20, 27, 40")
+
+
+def test_the_verb_the_question_uses_picks_the_names_column():
+    assert key_facts(IDOLS, question="Who found a hidden immunity idol in season 15?") == \
+        ["Todd Herzog", "James Clement"]
+    assert key_facts(IDOLS, question="Who played an idol in season 15?") == ["James Clement"]
+
+
+def test_a_true_false_column_is_not_taken_for_names():
+    question = "Who sat at the final tribal council as finalists?"
+    assert key_facts(FINALISTS, question=question)[:3] == ["Ben Driebergen", "Chrissy Hofbeck", "Ryan Ulrich"]
