@@ -269,3 +269,9 @@ def test_a_lookup_that_found_nothing_is_not_second_guessed_by_the_model(graph, l
     result = agent(graph, linker, llm).ask("Who won the season filmed in Antarctica?")
     assert result.answer_kind == "abstained" and "not in the data" in result.answer
     assert fake.chat_requests == [] and not [a for a in result.cypher if a.stage != "catalog"]
+
+
+def test_a_confident_rule_that_matches_nothing_is_the_answer_not_a_gap_for_the_model(graph, linker, fake, llm):
+    result = agent(graph, linker, llm).ask("Which seasons were filmed in Antarctica?")
+    assert result.answer_kind == "abstained" and "holds nothing that matches" in result.answer
+    assert [a.source for a in result.cypher] == ["seasons_by_location"] and fake.chat_requests == []

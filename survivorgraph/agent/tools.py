@@ -84,6 +84,11 @@ class Toolbox:
                     self._catalog(plan, evidence, run, stage)
                     if plan.shape:
                         self._shape(plan, evidence, step)
+                    if not evidence.rows and plan.reason.startswith("deterministic"):
+                        # A confident rule's query ran and matched nothing: that is the data's answer ("no
+                        # season was filmed there"), not a gap for a model's freeform Cypher to fill.
+                        evidence.absent = f"the graph holds nothing that matches ({_call(plan)})"
+                        step.detail["absent"] = evidence.absent
             except (BackendUnavailableError, NotLoadedError, NoModelError):
                 raise  # a store or model that is down is the answer's problem, not "no evidence"
             except SurvivorGraphError as exc:
@@ -217,3 +222,7 @@ class Toolbox:
         hits = (focused + [h for h in hits if h.chunk_id not in seen])[:k]
         evidence.chunks = [to_evidence(h) for h in hits]
         return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
+
+
+def _call(plan: Plan) -> str:
+    return f"{plan.tool}({', '.join(f'{k}={v}' for k, v in plan.params.items())})"
