@@ -284,6 +284,12 @@ def test_answer_shapes():
     assert "count" not in answer_shape("How many jury votes did she get?", "final_jury_votes")
     assert answer_shape("On what day did Rob leave?", "player_exit") == {"focus": "day"}
     assert answer_shape("Who won season 20?", "season_winner") == {}
+    # A number per item is not a count of the rows.
+    assert answer_shape("List every winner with the number of jury votes they received.",
+                        "winners_with_jury_votes") == {}
+    assert answer_shape("Name each juror and the number of votes they cast", "season_jury") == {}
+    assert answer_shape("What is the number of winners who played again?", "winners_returned") == \
+        {"count": "castaway_id"}
     rows = [{"season": 33, "season_name": "A"}, {"season": 34, "season_name": "B"}]
     [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"})
     assert row["count"] == 2 and row["items"] == ["A", "B"]

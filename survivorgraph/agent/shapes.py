@@ -36,7 +36,11 @@ COUNTABLE: dict[str, dict[str, str]] = {
 }
 # Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
 COUNT_COLUMNS = {"player_career": "seasons_played"}
-_COUNT = re.compile(r"\b(how many|number of|count of|count the)\b", re.I)
+# "how many seasons …", "the number of winners": a count of the listed items. "… with the number of jury votes
+# they received" asks for a number per item, not a count of the rows.
+_COUNT = re.compile(r"\b(how many|(?<!with the )(?<!and the )(?<!with their )number of|count of|count the)\b", re.I)
+_PER_ITEM = re.compile(r"\b(how many|number of) (votes|jury votes|days|confessionals|wins|individual|immunit\w*|"
+                       r"rewards?|challenges?|times .* vot\w*)", re.I)
 _SEASON_COUNT = re.compile(r"\b(how many|number of) (different |distinct |separate |unique )?seasons\b", re.I)
 _TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
 _PLAYED = re.compile(r"\b(play\w*|compet\w*|appear\w*|been on|return\w*|came back)\b", re.I)
@@ -61,7 +65,7 @@ def answer_shape(text: str, tool: str) -> dict:
     if tool in COUNT_COLUMNS and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
             _TIMES_COUNT.search(text) and _PLAYED.search(text))):
         return {"focus": COUNT_COLUMNS[tool]}
-    if kinds and _COUNT.search(text) and not re.search(r"\bhow many (votes|jury votes|times .* vot)", text, re.I):
+    if kinds and _COUNT.search(text) and not _PER_ITEM.search(text):
         if _SEASON_COUNT.search(text) and "seasons" in kinds:
             shape["count"] = kinds["seasons"]
         elif _TIMES_COUNT.search(text):  # "how many times has someone quit": the exits
