@@ -65,11 +65,14 @@ def final_vote(g: GoldData, season: int):
         phrase(str(g.summary.loc[season, "final_vote"]))]
 
 
+def losing_finalists(g: GoldData, season: int) -> dict:
+    cast = g.season_cast(season)
+    return entities(g, cast[cast["finalist"] & ~cast["winner"]]["castaway_id"])
+
+
 @template("runners_up", "single_fact")
 def runners_up(g: GoldData, season: int):
-    cast = g.season_cast(season)
-    return f"Who were the runners-up of Survivor {season}?", [
-        entities(g, cast[cast["finalist"] & ~cast["winner"]]["castaway_id"])]
+    return f"Who were the runners-up of Survivor {season}?", [losing_finalists(g, season)]
 
 
 @template("original_tribe", "single_fact")
@@ -270,20 +273,23 @@ def who_went_first(g: GoldData, a: str, b: str, season: int):
         entity(g, [first] if known else [])]
 
 
-@template("first_juror", "temporal")
-def first_juror(g: GoldData, season: int):
+def juror_by_order(g: GoldData, season: int, last: bool = False) -> dict:
+    """The first (or last) juror of a season, by the order they left the game."""
     cast = g.season_cast(season)
     jury = cast[cast["jury"]]
-    return f"Who was the first member of the jury in season {season}?", [
-        entity(g, jury[jury["order"] == jury["order"].min()]["castaway_id"])]
+    edge = jury["order"].max() if last else jury["order"].min()
+    return entity(g, jury[jury["order"] == edge]["castaway_id"])
+
+
+@template("first_juror", "temporal")
+def first_juror(g: GoldData, season: int):
+    return f"Who was the first member of the jury in season {season}?", [juror_by_order(g, season)]
 
 
 # -- negation ------------------------------------------------------------------------------------------------
 @template("finalists_not_won", "negation")
 def finalists_not_won(g: GoldData, season: int):
-    cast = g.season_cast(season)
-    return f"Which finalists of {g.season_name(season)} did not win?", [
-        entities(g, cast[cast["finalist"] & ~cast["winner"]]["castaway_id"])]
+    return f"Which finalists of {g.season_name(season)} did not win?", [losing_finalists(g, season)]
 
 
 @template("veterans_never_won", "negation")

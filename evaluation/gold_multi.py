@@ -61,13 +61,18 @@ def winner_original_tribe(g: GoldData, season: int, both: bool = False):
     return f"Which tribe did the winner of season {season} start the game on?", [phrase(row["original_tribe"])]
 
 
-@template("jurors_for_runner_up", "multi_hop")
-def jurors_for_runner_up(g: GoldData, season: int):
+def runner_up_backers(g: GoldData, season: int) -> tuple[str, dict]:
+    """The finalist (not the winner) with the most jury votes, and the jurors who voted for them."""
     jury = g.jury[g.jury["season"] == season]
     losers = jury[jury["finalist_id"] != g.winner(season)]
     rid = losers["finalist_id"].value_counts().index[0]
-    return f"Which jurors voted for {g.name(rid)} at the final tribal council of season {season}?", [
-        entities(g, losers[losers["finalist_id"] == rid]["castaway_id"])]
+    return rid, entities(g, losers[losers["finalist_id"] == rid]["castaway_id"])
+
+
+@template("jurors_for_runner_up", "multi_hop")
+def jurors_for_runner_up(g: GoldData, season: int):
+    rid, backers = runner_up_backers(g, season)
+    return f"Which jurors voted for {g.name(rid)} at the final tribal council of season {season}?", [backers]
 
 
 @template("winner_immunity_wins", "multi_hop")

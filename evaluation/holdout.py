@@ -189,11 +189,8 @@ def ho_career_of_winner(g: GoldData, season: int):
 
 @template("ho_jurors_backed_runner_up", "multi_hop")
 def ho_jurors_backed_runner_up(g: GoldData, season: int):
-    jury = g.jury[g.jury["season"] == season]
-    losers = jury[jury["finalist_id"] != g.winner(season)]
-    rid = losers["finalist_id"].value_counts().index[0]
-    return f"Which jurors on {g.subtitle(season)} backed {g.name(rid)} instead of the winner?", [
-        entities(g, losers[losers["finalist_id"] == rid]["castaway_id"])]
+    rid, backers = gm.runner_up_backers(g, season)
+    return f"Which jurors on {g.subtitle(season)} backed {g.name(rid)} instead of the winner?", [backers]
 
 
 @template("ho_conf_leader_tribe", "multi_hop")
@@ -297,10 +294,7 @@ def ho_episode_exit(g: GoldData, season: int, episode: int):
 
 @template("ho_last_juror", "temporal")
 def ho_last_juror(g: GoldData, season: int):
-    cast = g.season_cast(season)
-    jury = cast[cast["jury"]]
-    return f"Who was the last person to join the jury in season {season}?", [
-        entity(g, jury[jury["order"] == jury["order"].max()]["castaway_id"])]
+    return f"Who was the last person to join the jury in season {season}?", [gf.juror_by_order(g, season, last=True)]
 
 
 @template("ho_lasted_longer", "temporal")
