@@ -225,7 +225,7 @@ class AgenticRetriever(Retriever):
                     self.llm, [{"role": "system", "content": prompts.ANSWER_SYSTEM},
                                {"role": "user", "content": prompts.AGENT_USER.format(
                                    question=question, evidence=prompts.format_agent_evidence(items))}],
-                    run.answer_sink)
+                    run.answer_sink())
             self._guard_facts(result, items, run)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
@@ -246,7 +246,7 @@ class AgenticRetriever(Retriever):
                 if not rows:
                     continue
                 facts = key_facts(rows, question=part)
-                missing = missing_facts(result.answer, rows, question=part)
+                missing = missing_facts(result.answer, facts)
                 if missing:
                     step.detail.setdefault("missing", {})[part] = missing[:10]
                     added.append(f"{part}: {data_summary(rows, question=part)}")

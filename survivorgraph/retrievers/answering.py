@@ -203,10 +203,10 @@ def is_ranking(rows: Sequence[dict[str, Any]], question: str | None = None) -> b
     return shaped and (question is None or not question or _SUPERLATIVE.search(question) is not None)
 
 
-def missing_facts(answer: str, rows: Sequence[dict[str, Any]], question: str = "") -> list[str]:
+def missing_facts(answer: str, facts: Sequence[str]) -> list[str]:
+    """The facts (from key_facts) the answer does not mention as a whole word."""
     text = answer.lower()
-    return [f for f in key_facts(rows, question=question)
-            if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
+    return [f for f in facts if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
 
 
 def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60, question: str = "") -> str:

@@ -48,9 +48,9 @@ class Run:
             if live is not None:
                 self.progress.step_ended(live, step.status, step.elapsed_ms)
 
-    @property
     def answer_sink(self) -> Callable[[str], None] | None:
-        """Where a model streams the answer text, or None: then the answer is fetched in one piece."""
+        """Where a model streams the answer text, or None: then the answer is fetched in one piece. Each call
+        starts a new answer (text streamed by an earlier attempt is dropped)."""
         if self.progress is None:
             return None
         self.progress.restart_answer()

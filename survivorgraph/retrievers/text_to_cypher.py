@@ -47,7 +47,7 @@ class TextToCypherRetriever(Retriever):
         result.rows, result.columns = rows.rows, rows.columns
         with run.step("write answer", rows=len(rows.rows)):
             result.answer = answer_from_rows(self.llm, question, rows.rows, attempt.cypher, rows.truncated,
-                                             run.answer_sink)
+                                             run.answer_sink())
         result.answer_kind = "generated" if rows.rows else "abstained"
 
     def generate_and_run(self, question: str, run: Run, stage: str = "generate",

@@ -42,4 +42,4 @@ class TraditionalRetriever(Retriever):
                              + extractive_chunks(result.chunks))
             return
         with run.step("write answer", chunks=len(hits)):
-            result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink)
+            result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink())
