@@ -68,6 +68,13 @@ class SurvivorGraph:
 
         return make_embedder(self.settings)
 
+    @cached_property
+    def linker(self):
+        """Entity linking over this scope's graph (built once; read by the graph and agentic columns)."""
+        from survivorgraph.linking import EntityLinker
+
+        return EntityLinker.from_store(self.graph)
+
     # -- retrievers -----------------------------------------------------------------------------
     def retriever(self, mode: str) -> Retriever:
         if mode not in MODES:
@@ -89,7 +96,8 @@ class SurvivorGraph:
             from survivorgraph.retrievers.fewshot import FewShotBank
             from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
 
-            return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder))
+            return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder),
+                                         linker=self.linker)
         from survivorgraph.retrievers.agentic import AgenticRetriever
 
         return AgenticRetriever.build(self)

@@ -39,25 +39,57 @@ def agent(graph, linker, llm=None, text_store=None):
 
 # -- text-to-Cypher ------------------------------------------------------------------------------------
 def test_repair_uses_the_error_text_and_succeeds(graph, fake, llm):
-    say(fake, "```cypher\nMATCH (p:Plaer) RETURN p.name AS name\n```", GOOD, "Dee Valladares won season 45.")
+    say(fake, "```cypher\nMATCH (p:Castaway) RETURN p.name AS name\n```", GOOD, "Dee Valladares won season 45.")
     result = TextToCypherRetriever(graph, llm).ask("Who won season 45?")
     assert result.answer_kind == "generated" and result.answer == "Dee Valladares won season 45."
     first, second = result.cypher
-    assert first.error and "Plaer" in first.error and first.row_count == 0
+    assert first.error and "Castaway" in first.error and first.row_count == 0
     assert second.stage == "repair" and second.error is None and second.row_count == 1
     assert result.rows == [{"winner": "Dee Valladares"}]
     repair_prompt = fake.chat_requests[1]["messages"][-1]["content"]
-    assert "Plaer" in repair_prompt, "the repair prompt carries the error"
+    assert "Castaway" in repair_prompt, "the repair prompt carries the error"
     assert result.usage["llm_calls"] == 3 and result.timings["llm_ms"] > 0
 
 
-def test_an_identical_query_is_never_run_twice(graph, fake, llm):
-    bad = "MATCH (p:Player) RETURN p.nonexistent_property AS x LIMIT 1"
-    say(fake, "MATCH (p:Plaer) RETURN p", "MATCH (p:Plaer) RETURN p", GOOD, "Dee.")
+def test_an_identical_query_is_never_run_twice_and_the_model_then_samples(graph, fake, llm):
+    bad = "MATCH (p:Castaway) RETURN p"
+    say(fake, bad, bad, GOOD, "Dee.")
     result = TextToCypherRetriever(graph, llm).ask("Who won season 45?")
     assert [a.stage for a in result.cypher] == ["generate", "repair", "repair"]
     assert "identical" in result.cypher[1].error
-    assert result.cypher[2].row_count == 1 and bad not in [a.cypher for a in result.cypher]
+    assert result.cypher[2].row_count == 1
+    temperatures = [r.get("temperature") for r in fake.chat_requests[:3]]
+    assert temperatures[0] == temperatures[1] == 0 and temperatures[2] > 0, temperatures
+
+
+@pytest.mark.parametrize(("written", "fix"), [
+    ("MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(s:Seasn {number: 45}) RETURN ps.name AS winner",
+     ":Seasn -> :Season"),
+    ("MATCH (s:Season {number: 45})-[:IN_SEASON]->(ps:PlayerSeason {winner: true}) RETURN ps.name AS winner",
+     "direction"),
+    ("MATCH (ps:PlayerSeason {winer: true})-[:IN_SEASON]->(s:Season {number: 45}) RETURN ps.name AS winner",
+     "ps.winer -> ps.winner"),
+])
+def test_a_query_the_schema_can_correct_is_corrected_without_the_model(graph, fake, llm, written, fix):
+    say(fake, written, "Dee Valladares won season 45.")
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?")
+    first, fixed = result.cypher
+    assert first.error and first.stage == "generate"
+    assert fixed.stage == "auto_fix" and fixed.error is None and fixed.source == "llm"
+    assert any(note.startswith(fix) for note in fixed.fixes), fixed.fixes
+    assert result.rows == [{"winner": "Dee Valladares"}]
+    assert result.usage["llm_calls"] == 2, "one call writes the query, one the answer: none to repair it"
+
+
+def test_the_prompt_carries_the_graphs_values_for_the_names_asked(graph, linker, fake, llm):
+    query = "MATCH (p:Player {castaway_id: 'US0055'}) RETURN p.name AS name"
+    say(fake, query, "Rob.")
+    result = TextToCypherRetriever(graph, llm, linker=linker).ask("Did Boston Rob play in Survivor: Cagayan or season 60?")
+    prompt = fake.chat_requests[0]["messages"][-1]["content"]
+    assert "castaway_id: 'US0055'" in prompt and "(:Season {number: 28})" in prompt
+    assert "season 60" in prompt and "not in the graph" in prompt
+    step = next(s for s in result.trace if s.name == "link entities")
+    assert len(step.detail["values"]) == 3
 
 
 def test_an_empty_result_gets_its_own_prompt(graph, fake, llm):

@@ -14,6 +14,6 @@ Care goes into short names:
 """
 
 from survivorgraph.linking.linker import EntityLinker
-from survivorgraph.linking.records import Candidate, EntityLink, LinkedEntities, rewrite
+from survivorgraph.linking.records import Candidate, EntityLink, LinkedEntities, graph_values, rewrite
 
-__all__ = ["Candidate", "EntityLink", "EntityLinker", "LinkedEntities", "rewrite"]
+__all__ = ["Candidate", "EntityLink", "EntityLinker", "LinkedEntities", "graph_values", "rewrite"]

@@ -155,3 +155,32 @@ def _canonical(link: EntityLink) -> str | None:
         return f"season {link.season}" + ("" if subtitle.isdigit() or not subtitle else f" ({link.name})")
     return f"{link.name} (season {link.season})"
 
+
+
+def graph_values(linked: LinkedEntities) -> list[str]:
+    """What the graph calls each thing the question names, as lines a Cypher-writing prompt can use:
+    '"Ozzy": (:Player {castaway_id: 'US0201'}) Oscar 'Ozzy' Lusth, seasons 13, 16, 23, 34'."""
+    lines = []
+    spans: dict[str, list[int]] = {}   # "seasons 10 to 20": one line with every number
+    for link in linked.links:
+        if link.kind == "season" and link.via in ("range", "list") and link.season is not None:
+            spans.setdefault(link.text, []).append(link.season)
+    for link in sorted(linked.links, key=lambda l: l.start):
+        if link.text in spans and link.kind == "season":
+            numbers = sorted(set(spans.pop(link.text)))
+            lines.append(f'"{link.text}": Season numbers {", ".join(map(str, numbers))}')
+        elif link.text in spans or link.kind == "season" and link.via in ("range", "list"):
+            continue
+        elif link.ambiguous:
+            options = [Candidate(link.entity_id, link.name)] + list(link.alternatives[:4])
+            lines.append(f'"{link.text}" could be any of: '
+                         + "; ".join(f"(:Player {{castaway_id: '{c.entity_id}'}}) {c.name}" for c in options))
+        elif link.kind == "person":
+            lines.append(f"\"{link.text}\": (:Player {{castaway_id: '{link.entity_id}'}}) {link.name}"
+                         + (f", {seasons_text(link.seasons)}" if link.seasons else ""))
+        elif link.kind == "season" and link.season is not None:
+            lines.append(f'"{link.text}": (:Season {{number: {link.season}}}) {link.name}')
+        elif link.kind == "tribe":
+            lines.append(f"\"{link.text}\": (:Tribe {{name: '{link.name}', season: {link.season}}})")
+    lines += [f"{text}: not in the graph" for text in linked.unresolved]
+    return lines

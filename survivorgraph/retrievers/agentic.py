@@ -45,7 +45,6 @@ class AgenticRetriever(Retriever):
     def build(cls, core) -> AgenticRetriever:
         from queries.catalog import load_catalog
         from survivorgraph.errors import SurvivorGraphError
-        from survivorgraph.linking import EntityLinker
 
         text_store = None
         try:
@@ -57,7 +56,7 @@ class AgenticRetriever(Retriever):
             cypher_writer = core.retriever("graph")
         toolbox = Toolbox(store=core.graph, catalog=load_catalog(), text_store=text_store,
                           cypher_writer=cypher_writer, scope=core.scope)
-        return cls(linker=EntityLinker.from_store(core.graph), toolbox=toolbox, llm=core.llm, scope=core.scope)
+        return cls(linker=core.linker, toolbox=toolbox, llm=core.llm, scope=core.scope)
 
     # -- the loop ---------------------------------------------------------------------------------
     def _answer(self, question: str, run: Run) -> None:

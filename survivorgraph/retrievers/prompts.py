@@ -24,7 +24,7 @@ Schema:
 
 CYPHER_USER = """Examples:
 {examples}
-
+{hints}
 Question: {question}
 Cypher:"""
 
@@ -73,6 +73,15 @@ def format_rows(rows: Sequence[dict[str, Any]], limit: int = 25, max_chars: int 
     if len(rows) > limit and lines[-1] != "…":
         lines.append(f"… ({len(rows) - limit} more rows)")
     return "\n".join(lines) if lines else "(no rows)"
+
+
+def format_hints(lines: Sequence[str] | str) -> str:
+    """The graph's own values for what the question names (from entity linking), or nothing."""
+    if isinstance(lines, str):
+        lines = [lines] if lines else []
+    if not lines:
+        return ""
+    return "\nIn this graph, the question's names are:\n" + "\n".join(f"- {line}" for line in lines) + "\n"
 
 
 def format_examples(examples: Sequence[dict[str, str]]) -> str:

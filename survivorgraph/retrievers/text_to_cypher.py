@@ -1,16 +1,23 @@
-"""Graph RAG, text-to-Cypher: the LLM writes Cypher from the live schema and similar examples; the query is
-checked (read-only, dialect, schema), compiled, run read-only with a timeout and a row cap, and repaired
-from the database's own error text (at most `max_repairs` times, never re-running an identical query).
-An empty result gets one distinct retry prompt. The answer is written from the rows only.
+"""Graph RAG, text-to-Cypher: the LLM writes Cypher from the live schema, similar examples and the graph's
+values for the names the question mentions (entity linking, no model); the query is checked (read-only,
+dialect, schema), compiled, run read-only with a timeout and a row cap. A query the schema checker can
+correct unambiguously (a misspelt label, a reversed arrow) is corrected without the model; otherwise it is
+repaired from the database's own error text (at most `max_repairs` times, never re-running an identical
+query; after a repeat the model samples instead of decoding greedily). An empty result gets one distinct
+retry prompt. The answer is written from the rows only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from survivorgraph.cypher.autofix import autofix
 from survivorgraph.cypher.dialect import normalise_for_backend
 from survivorgraph.cypher.safety import check_read_only, extract_cypher
-from survivorgraph.cypher.schema_check import check_against_schema
+from survivorgraph.cypher.schema_check import SchemaProblem, check_against_schema
 from survivorgraph.errors import NoModelError, QueryError, UnsafeQueryError
 from survivorgraph.graph.base import GraphStore, QueryResult
+from survivorgraph.linking import graph_values
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.answering import answer_from_rows
 from survivorgraph.retrievers.base import Retriever, Run
@@ -18,15 +25,17 @@ from survivorgraph.retrievers.fewshot import FewShotBank
 from survivorgraph.retrievers.types import CypherAttempt
 
 CYPHER_MAX_TOKENS = 320
+REPEAT_TEMPERATURE = 0.7
 
 
 class TextToCypherRetriever(Retriever):
     mode = "graph"
 
     def __init__(self, store: GraphStore, llm, bank: FewShotBank | None = None, *, max_repairs: int = 2,
-                 n_examples: int = 4):
+                 n_examples: int = 4, linker=None):
         super().__init__(llm)
         self.store = store
+        self.linker = linker
         self.bank = bank or FewShotBank.load()
         self.max_repairs = max_repairs
         self.n_examples = n_examples
@@ -37,7 +46,7 @@ class TextToCypherRetriever(Retriever):
 
             run.result.answer_kind = "no_model"
             raise NoModelError("Text-to-Cypher needs a model. " + NO_MODEL_MESSAGE)
-        outcome = self.generate_and_run(question, run)
+        outcome = self.generate_and_run(question, run, hints=self._graph_values(question, run))
         result = run.result
         if outcome is None:
             result.answer_kind = "error"
@@ -50,31 +59,49 @@ class TextToCypherRetriever(Retriever):
                                              run.answer_sink())
         result.answer_kind = "generated" if rows.rows else "abstained"
 
-    def generate_and_run(self, question: str, run: Run, stage: str = "generate",
+    def _graph_values(self, question: str, run: Run) -> list[str]:
+        """Entity linking (no model): the graph's ids and numbers for the names in the question, so the
+        model need not guess how a person or season is spelled in the data."""
+        if self.linker is None:
+            return []
+        with run.step("link entities") as step:
+            values = graph_values(self.linker.link(question))
+            step.detail["values"] = values
+        return values
+
+    def generate_and_run(self, question: str, run: Run, stage: str = "generate", hints: Sequence[str] = (),
                          ) -> tuple[CypherAttempt, QueryResult] | None:
-        """Write, check, run and repair. Returns the successful attempt and its rows, or None."""
+        """Write, check, run and repair. Returns the successful attempt and its rows, or None.
+        `hints` names the graph's values for what the question mentions (people, seasons, tribes)."""
         schema = self.store.schema()
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
             step.detail["examples"] = [e["question"] for e in examples]
         messages = [{"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=schema.as_text())},
                     {"role": "user", "content": prompts.CYPHER_USER.format(
-                        examples=prompts.format_examples(examples), question=question)}]
+                        examples=prompts.format_examples(examples), hints=prompts.format_hints(hints),
+                        question=question)}]
         tried: set[str] = set()
         empty_retried = False
         repairs = 0
+        temperature = 0.0
         last_empty: tuple[CypherAttempt, QueryResult] | None = None
         while True:
             with run.step(f"LLM writes Cypher ({stage})"):
-                reply = self.llm.complete(messages, max_tokens=CYPHER_MAX_TOKENS, label=f"cypher-{stage}")
-            attempt = CypherAttempt(cypher=extract_cypher(reply.content), stage=stage, source="llm")
+                reply = self.llm.complete(messages, max_tokens=CYPHER_MAX_TOKENS, temperature=temperature,
+                                          label=f"cypher-{stage}")
+            written = extract_cypher(reply.content)
+            attempt = CypherAttempt(cypher=written, stage=stage, source="llm")
             run.result.cypher.append(attempt)
-            if attempt.cypher in tried:
+            # Greedy decoding answers the same prompt the same way: after a repeat, sample instead.
+            temperature = REPEAT_TEMPERATURE if written in tried else 0.0
+            if written in tried:
                 attempt.error = "identical to an earlier attempt; not run again"
-                feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
             else:
-                tried.add(attempt.cypher)
-                rows = self._check_and_run(attempt, schema, run)
+                tried.add(written)
+                rows, problems = self._check_and_run(attempt, schema, run)
+                if rows is None and problems:
+                    attempt, rows = self._auto_fix(attempt, problems, schema, run, tried)
                 if rows is not None and rows.rows:
                     return attempt, rows
                 if rows is not None:  # ran fine, no rows
@@ -82,20 +109,34 @@ class TextToCypherRetriever(Retriever):
                     if empty_retried:
                         return last_empty
                     empty_retried, stage = True, "empty_retry"
-                    messages = messages + [{"role": "assistant", "content": attempt.cypher},
+                    messages = messages + [{"role": "assistant", "content": written},
                                            {"role": "user", "content": prompts.EMPTY_USER.format(
                                                cypher=attempt.cypher, question=question)}]
                     continue
-                feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
             if repairs >= self.max_repairs:
                 return last_empty
             repairs += 1
             stage = "repair"
-            messages = messages + [{"role": "assistant", "content": attempt.cypher},
-                                   {"role": "user", "content": feedback}]
+            feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
+            messages = messages + [{"role": "assistant", "content": written}, {"role": "user", "content": feedback}]
 
-    def _check_and_run(self, attempt: CypherAttempt, schema, run: Run) -> QueryResult | None:
-        """Safety, dialect and schema checks, compile, then run read-only. Errors land on the attempt."""
+    def _auto_fix(self, attempt: CypherAttempt, problems: list[SchemaProblem], schema, run: Run,
+                  tried: set[str]) -> tuple[CypherAttempt, QueryResult | None]:
+        """The schema checker's single-reading fixes, run without asking the model. Returns the attempt the
+        next step should build on (the fixed one when a fix applied) and its rows (None when it failed)."""
+        fixed = autofix(attempt.cypher, problems)
+        if fixed is None or fixed.cypher in tried:
+            return attempt, None
+        tried.add(fixed.cypher)
+        repaired = CypherAttempt(cypher=fixed.cypher, stage="auto_fix", source="llm", fixes=fixed.notes)
+        run.result.cypher.append(repaired)
+        return repaired, self._check_and_run(repaired, schema, run)[0]
+
+    def _check_and_run(self, attempt: CypherAttempt, schema, run: Run,
+                       ) -> tuple[QueryResult | None, list[SchemaProblem]]:
+        """Safety, dialect and schema checks, compile, then run read-only. Errors land on the attempt; the
+        schema problems come back too, for the auto-fix."""
+        problems: list[SchemaProblem] = []
         with run.step("check and run Cypher") as step:
             try:
                 cypher = check_read_only(attempt.cypher)
@@ -113,8 +154,8 @@ class TextToCypherRetriever(Retriever):
             if attempt.error:
                 step.status = "error"
                 step.detail["error"] = attempt.error
-                return None
+                return None, problems
             attempt.row_count, attempt.truncated, attempt.elapsed_ms = len(rows.rows), rows.truncated, rows.elapsed_ms
             run.add_db_time(rows.elapsed_ms)
             step.detail.update(rows=len(rows.rows), truncated=rows.truncated)
-            return rows
+            return rows, problems

@@ -23,12 +23,13 @@ class CypherAttempt:
 
     cypher: str
     params: dict[str, Any] = field(default_factory=dict)
-    stage: str = "generate"  # generate | repair | empty_retry | catalog | follow_up
+    stage: str = "generate"  # generate | auto_fix | repair | empty_retry | catalog | follow_up
     source: str = ""         # catalog query name, or "llm"
     error: str | None = None
     row_count: int = 0
     truncated: bool = False
     rewrites: list[str] = field(default_factory=list)
+    fixes: list[str] = field(default_factory=list)   # schema corrections made without the model (auto_fix)
     elapsed_ms: float = 0.0
 
 

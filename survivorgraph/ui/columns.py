@@ -165,6 +165,8 @@ def render_cypher(result: RetrievalResult) -> None:
         st.code(attempt.cypher.strip() or "(empty)", language="cypher")
         if attempt.params:
             st.caption("Parameters: " + md_escape(json.dumps(attempt.params, default=str, ensure_ascii=False)))
+        if attempt.fixes:
+            st.caption("Corrected from the schema (no model call): " + md_escape("; ".join(attempt.fixes)))
         if attempt.rewrites:
             st.caption("Rewritten for this backend: " + md_escape("; ".join(attempt.rewrites)))
         if attempt.error:
