@@ -8,6 +8,8 @@ deterministic router and catalog.
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -233,10 +235,23 @@ def test_names_and_numbers_a_model_leaves_out_are_added_from_the_rows(graph, lin
     # Scripted reply: a correct winner but only one of eight jurors, as a small model wrote it.
     say(fake, "Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
     result = agent(graph, linker, llm).ask("Who won Survivor 45 and who sat on that season's jury?")
-    assert result.answer.startswith("Dee Valladares won Survivor 45")
-    assert "From the data" in result.answer and "Katurah Topps" in result.answer
+    assert result.answer.startswith("From the data — who sat on that season's jury")
+    assert "Katurah Topps" in result.answer.split("\n\n")[0], "the exact list comes first"
+    assert result.answer.endswith("The model's answer (it left some of these out): "
+                                  "Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
     guard = next(s for s in result.trace if s.name == "check the answer against the rows")
     assert "Katurah Topps" in guard.detail["missing"]["who sat on that season's jury"]
+
+
+def test_a_long_list_reaches_the_model_complete(graph, linker, fake, llm):
+    say(fake, "Seasons 1 and 3.")
+    result = agent(graph, linker, llm).ask("Which seasons did not have a medical evacuation?")
+    prompt = fake.chat_requests[-1]["messages"][-1]["content"]
+    seasons = [str(r["season"]) for r in result.rows]
+    assert len(seasons) > 15
+    complete = next(line for line in prompt.splitlines() if line.startswith("Complete list:"))
+    assert all(re.search(rf"\b{s}\b", complete) for s in seasons), "every season, not the first rows only"
+    assert result.answer.startswith("From the data"), "the model's short list is not the answer's first word"
 
 
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):

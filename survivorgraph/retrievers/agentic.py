@@ -236,8 +236,8 @@ class AgenticRetriever(Retriever):
 
     @staticmethod
     def _guard_facts(result, items, run: Run) -> None:
-        """A small model may drop or contradict what the rows hold. Missing list items are appended
-        exactly; a missing *leading* fact (the one name or number a single row or a ranking is about)
+        """A small model may drop or contradict what the rows hold. Missing list items are given exactly,
+        before the model's answer; a missing *leading* fact (the one name or number a single row or a ranking is about)
         means the model answered something else, so the answer is rebuilt from the rows instead."""
         with run.step("check the answer against the rows") as step:
             added, wrong = [], False
@@ -258,7 +258,10 @@ class AgenticRetriever(Retriever):
                 result.answer_kind = "extractive"
                 result.answer = "\n".join(added)
             elif added:
-                result.answer += "\n\nFrom the data — " + "\n".join(added)
+                # The exact list first: the model's answer, kept below it, reads as complete when it is not.
+                step.detail["model_answer"] = result.answer
+                result.answer = ("From the data — " + "\n".join(added)
+                                 + "\n\nThe model's answer (it left some of these out): " + result.answer)
 
 
 def _top_person(evidence: list[Evidence]) -> list[str]:

@@ -94,11 +94,15 @@ Answer every part of the question from this evidence only; name people and numbe
 Answer:"""
 
 
+AGENT_ROWS = 15        # rows shown per part
+AGENT_LIST_ROWS = 3    # rows shown before the complete list of a longer one
+
+
 def format_agent_evidence(items) -> str:
     """items: (part, source, rows, chunks) tuples, grouped per part: graph rows first, then the best
     passage cut to what the part asks (measured: a 1.5B model given a second passage often answered from
     it instead of the better first one)."""
-    from survivorgraph.retrievers.answering import format_passages
+    from survivorgraph.retrievers.answering import data_summary, format_passages, is_ranking
 
     parts: dict[str, list] = {}
     for part, source, rows, chunks in items:
@@ -107,8 +111,14 @@ def format_agent_evidence(items) -> str:
     for i, (part, found) in enumerate(parts.items(), 1):
         lines = [f"Part {i}: {part}"]
         for source, rows, chunks in found:
-            if rows:
-                lines.append(f"Rows from {source}:\n{format_rows(rows, limit=15, max_chars=1500)}")
+            if len(rows) > AGENT_ROWS and not is_ranking(rows, part):
+                # A long list: a few rows show its shape, the complete list follows in one line (measured:
+                # shown only the first 15 rows of 36, the 1.5B model answered with those 15).
+                lines.append(f"Rows from {source} (first {AGENT_LIST_ROWS} of {len(rows)}):\n"
+                             f"{format_rows(rows, limit=AGENT_LIST_ROWS, max_chars=800)}\n"
+                             f"Complete list: {data_summary(rows, question=part)}")
+            elif rows:
+                lines.append(f"Rows from {source}:\n{format_rows(rows, limit=AGENT_ROWS, max_chars=1500)}")
             elif chunks:
                 lines.append(f"Passage:\n{format_passages(chunks[:1], part, max_chars=450)}")
         blocks.append("\n".join(lines))
