@@ -155,6 +155,33 @@ def test_the_season_filmed_somewhere_becomes_a_season_ref():
     assert slots.seasons[0]["params"] == {"place": "Pearl Islands, Panama"}  # "Panama" there is a place
 
 
+def _named(text, people, names, seasons=()):
+    from survivorgraph.agent.lexicon import Mention
+
+    return route(Slots(text, list(seasons), list(people), [], [Mention(n, "person") for n in names]))
+
+
+@pytest.mark.parametrize("text, name, where, pick, tool, keeps_person", [
+    ("How old was Sandra when she won?", "Sandra", {"winner": True}, None, "player_career", True),
+    ("Who came second the first time Tony won?", "Tony", {"winner": True}, 0, "season_finalists", False),
+    ("Parvati's last season: which season was that?", "Parvati", {}, -1, "season_facts", False),
+    ("What place did Rob finish in his third season?", "Rob", {}, 2, "player_career", True),
+    ("Which tribe was Tony on back when he won the title?", "Tony", {"winner": True}, None, "tribe_members", True),
+])
+def test_one_of_a_persons_seasons_becomes_a_season_ref(text, name, where, pick, tool, keeps_person):
+    chosen = _named(text, [TONY], [name])
+    assert chosen.tool == tool, chosen
+    ref = chosen.params["season"]
+    assert is_ref(ref) and ref["$ref"] == "player_career" and ref["params"] == {"castaway_id": TONY}
+    assert ref["where"] == where and ref.get("pick") == pick
+    assert (chosen.params.get("castaway_id") == TONY) == keeps_person
+
+
+def test_a_season_relative_to_a_persons_season_is_not_that_season():
+    chosen = _named("Who won the season after Tony's first win?", [TONY], ["Tony"])
+    assert chosen is None or not is_ref(chosen.params.get("season"))
+
+
 def test_refs_combine_with_a_season_filter():
     chosen = plan("How many reward challenges did the winner of season 9 win that season?", [9])
     assert chosen.tool == "player_challenge_wins" and chosen.params["season"] == 9

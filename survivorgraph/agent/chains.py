@@ -21,6 +21,42 @@ _SEASON_AT_PLACE = re.compile(
     r"(?:filmed|shot|held|set|located|played) in (?P<place>[^?;]+?)\s*(?:[?;.]|$)", re.I)
 
 
+# Occurrences of one person's seasons: "the first time P1 won", "P1's second win", "in her last season",
+# "when he won". The person is P1 (masked) or a pronoun for the one person the part names.
+_NTH = r"(?P<nth>first|second|third|fourth|fifth|last|final|latest|most recent|1st|2nd|3rd|4th|5th)"
+_NTH_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+              "fifth": 4, "5th": 4, "last": -1, "final": -1, "latest": -1, "most recent": -1}
+_WON_NOUNS = r"(?:win|victory|title|crown)"
+_OCCURRENCES = [
+    re.compile(rf"\b(?:the )?{_NTH} (?:time|season) (?:that |in which |when )?(?P<who>P\d|he|she|they) "
+               rf"(?P<verb>won|played|competed|was on|were on|came back|returned|appeared)\b", re.I),
+    re.compile(rf"\b(?:the season of |during |in )?(?P<who>P\d|his|her|their)(?:['’]s)? {_NTH} "
+               rf"(?P<noun>{_WON_NOUNS}|season|appearance|game|time (?:playing|on the show|out))\b", re.I),
+    re.compile(rf"\b(?:(?:back )?when |the (?:season|year) (?:that )?)(?P<who>P\d|he|she|they) "
+               rf"(?P<verb>won)(?: (?:it|the (?:game|title|season)|survivor))?\b", re.I),
+]
+
+
+def _occurrence(text: str, people: list) -> tuple[dict, int, int, bool] | None:
+    """A season named by one of a person's seasons: (Ref, start, end, names_the_person_there). Only with one
+    person in the part, so "he" and P1 cannot be someone else."""
+    if len(people) != 1 or is_ref(people[0]):
+        return None
+    for pattern in _OCCURRENCES:
+        m = pattern.search(text)
+        if not m or re.search(r"\b(after|before|following|prior to|preceding)\s+(the season of\s+)?$",
+                              text[:m.start()], re.I):
+            continue  # "the season after P1's first win" is another season: not read here
+        groups = m.groupdict()
+        won = groups.get("verb", "").lower() == "won" or re.fullmatch(_WON_NOUNS, (groups.get("noun") or ""), re.I)
+        pick = _NTH_INDEX.get((groups.get("nth") or "").lower())
+        label = " ".join(m.group(0).split())
+        ref = Ref("player_career", {"castaway_id": people[0]}, "season", label,
+                  {"winner": True} if won else None, pick)
+        return ref, m.start(), m.end(), bool(re.fullmatch(r"P\d", groups["who"]))
+    return None
+
+
 def derive(slots: Slots) -> Slots:
     """Multi-hop slots: entities the question names through another ("the winner of season 27", "the season
     Maryanne won", "the season filmed in Kenya") become refs; the phrase is replaced by "that person" / "that
@@ -40,6 +76,13 @@ def derive(slots: Slots) -> Slots:
                        f"{m.group('verb')}", where)]
         people = [p for p in people if p != who]
         text = text[:m.start()] + " in that season" + text[m.end():]
+    anchor = _occurrence(text, people) if not seasons else None
+    if anchor is not None:
+        ref, start, end, named_there = anchor
+        seasons = [ref]
+        text = text[:start] + " in that season " + text[end:]
+        if named_there and not re.search(r"\bP\d\b", text):
+            people = []  # "who was runner-up the first time P1 won": the part asks about someone else
     m = _SEASON_AT_PLACE.search(text)
     if m and not any(is_ref(x) for x in seasons):
         # a season name inside the place ("the Pearl Islands, Panama") is the place, not another season

@@ -485,6 +485,13 @@ def _career(s: Slots):
         return Plan("player_career", {"castaway_id": s.person})
 
 
+@rule("the season a phrase names")
+def _named_season(s: Slots):
+    # "Sandra's second win: which season was that?" — the season is the answer (resolved by its ref).
+    if is_ref(s.season) and s.has(r"\b(which|what) season\b") and not s.people:
+        return Plan("season_facts", {"season": s.season})
+
+
 @rule("season facts")
 def _season_facts(s: Slots):
     if s.season and s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
@@ -515,8 +522,20 @@ def route(slots: Slots) -> Plan | None:
             plan.part = slots.text
             if plan.tool != ABSTAIN:
                 plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
+                _keep_derived_season(plan, derived)
             return plan
     return None
+
+
+def _keep_derived_season(plan: Plan, derived: Slots) -> None:
+    """A season the part names through a person ("when he won", "in her last season") filters whatever query
+    the rule chose, when that query takes a season: a rule about a person's age or place need not know."""
+    season = derived.season
+    if is_ref(season) and "season" not in plan.params:
+        from queries.catalog import load_catalog
+
+        if plan.tool in load_catalog().names() and any(p.name == "season" for p in load_catalog().get(plan.tool).params):
+            plan.params["season"] = season
 
 
 def is_narrative(text: str) -> bool:

@@ -46,11 +46,14 @@ class Slots:
         return re.search(pattern, self.text, re.I) is not None
 
 
-def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None) -> dict:  # noqa: N802
+def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None,  # noqa: N802
+        pick: int | None = None) -> dict:
     """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
     season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
-    data). A plain dict, so plans with refs stay JSON in the trace."""
-    return {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
+    data). `pick` takes one of the values in the query's order ("Sandra's second win": 1; the last: -1).
+    A plain dict, so plans with refs stay JSON in the trace."""
+    ref = {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
+    return ref if pick is None else {**ref, "pick": pick}
 
 
 def is_ref(value) -> bool:
