@@ -32,9 +32,11 @@ CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "tempor
               "unanswerable", "demo")
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
-# fresh set (evaluation.fresh), blind to the router after the other two had tuned it.
+# fresh set (evaluation.fresh), blind to the router after the other two had tuned it, and the unseen set
+# (evaluation.unseen), blind after all three.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
-                 "fresh": Path(__file__).with_name("fresh_questions.json")}
+                 "fresh": Path(__file__).with_name("fresh_questions.json"),
+                 "unseen": Path(__file__).with_name("unseen_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -137,7 +139,7 @@ def describe(parts: list[dict]) -> str:
 
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
-    from evaluation import fresh, gold_facts, gold_multi, holdout  # noqa: F401  (they register their templates)
+    from evaluation import fresh, gold_facts, gold_multi, holdout, unseen  # noqa: F401  (they register templates)
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -178,6 +180,17 @@ def build_gold_set(g: GoldData, seed: int = 7) -> list[Question]:
     return questions
 
 
+def build_planned(g: GoldData, prefix: str, planned: list[tuple[str, dict]]) -> list[Question]:
+    """Questions for planned (template, params) pairs, with ids "<prefix>-<category>-NN"."""
+    _load_templates()
+    questions, counters = [], {c: 0 for c in CATEGORIES}
+    for name, params in planned:
+        category = TEMPLATES[name][0]
+        counters[category] += 1
+        questions.append(make_question(g, f"{prefix}-{category}-{counters[category]:02d}", name, params))
+    return questions
+
+
 def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
     """One of QUESTION_SETS, generated from the data."""
     if name not in QUESTION_SETS:
@@ -190,6 +203,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.fresh import build_fresh_set
 
         return build_fresh_set(g)
+    if name == "unseen":
+        from evaluation.unseen import build_unseen_set
+
+        return build_unseen_set(g)
     return build_gold_set(g)
 
 

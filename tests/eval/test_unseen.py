@@ -1,0 +1,257 @@
+"""The unseen question set (evaluation.unseen): it builds from the data, covers every category, repeats no gold,
+held-out or fresh question or person, recomputes to its snapshot, builds under viewer scopes, its narrative
+key facts are in the passages it cites, and many of its answers equal an independent pandas computation on the
+raw survivoR tables."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pandas as pd
+import pytest
+
+from evaluation.data import GoldData
+from evaluation.fresh import build_fresh_set
+from evaluation.gold import CATEGORIES, QUESTION_SETS, build_gold_set, build_question_set, load, recompute
+from evaluation.holdout import build_holdout_set, person
+from evaluation.matching import contains_prefix
+from evaluation.unseen import UNSEEN_FILE, build_unseen_set
+
+
+@pytest.fixture(scope="module")
+def g(settings) -> GoldData:
+    from ingest.survivor_data import open_survivor_data
+
+    return GoldData(open_survivor_data(settings))
+
+
+@pytest.fixture(scope="module")
+def unseen(g):
+    return build_unseen_set(g)
+
+
+@pytest.fixture(scope="module")
+def others(g):
+    """The gold, held-out and fresh sets: the ones written before this one."""
+    return build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g)
+
+
+def raw(g: GoldData, table: str) -> pd.DataFrame:
+    """A survivoR table as read from the .rda file, cut to US seasons 1-49 here (not by the code under test)."""
+    df = g.data.raw(table)
+    season = pd.to_numeric(df["season"], errors="coerce")
+    return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
+
+
+def ask(questions, template: str, **params):
+    found = [q for q in questions if q.template == template
+             and all(q.params.get(k) == v for k, v in params.items())]
+    assert len(found) == 1, (template, params, len(found))
+    return found[0]
+
+
+def words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def people(questions) -> set[str]:
+    return {v for q in questions for k, v in q.params.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
+
+
+# -- shape ---------------------------------------------------------------------------------------------------
+def test_the_unseen_set_has_every_category_and_non_empty_answers(unseen):
+    counts = Counter(q.category for q in unseen)
+    assert 60 <= len(unseen) <= 70
+    assert set(counts) == set(CATEGORIES) - {"demo"} and all(7 <= counts[c] <= 9 for c in counts), counts
+    assert len({q.id for q in unseen}) == len(unseen) and len({q.question for q in unseen}) == len(unseen)
+    for q in unseen:
+        assert q.id.startswith(f"un-{q.category}-") and q.template.startswith("un_") and q.parts and q.answer, q.id
+        assert "None" not in q.question and "nan" not in q.question.split(), q.question
+        for part in q.parts:
+            if part["type"] in ("entity", "entities"):
+                assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
+            elif part["type"] in ("number", "season", "seasons", "phrase", "phrases"):
+                assert part["values"] and all(v not in ("", None) for v in part["values"]), q.id
+            elif part["type"] == "facts":
+                assert all(part["groups"]) and part["support"].get("season"), q.id
+        if q.category == "unanswerable":
+            assert [p["type"] for p in q.parts] == ["abstain"], q.id
+        else:
+            assert "abstain" not in {p["type"] for p in q.parts}, q.id
+
+
+def test_no_unseen_question_repeats_another_sets_question_or_person(g, unseen, others):
+    texts = {words(q.question) for q in others}
+    assert not [q.question for q in unseen if words(q.question) in texts]
+    assert not {q.id for q in unseen} & {q.id for q in others}
+    asked_about = people(unseen)
+    assert len(asked_about) >= 15 and not asked_about & people(others)
+    other_text = " ".join(q.question for q in others).lower()
+    full_names = g.aliases[g.aliases["kind"] == "full_name"]
+    named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
+    assert not [n for n in named if n in other_text]  # nor named in their questions' text
+    seasons_asked = Counter(q.params["season"] for q in unseen if isinstance(q.params.get("season"), int))
+    assert max(seasons_asked.values()) <= 6, seasons_asked  # spread over seasons, not one season's quiz
+
+
+def test_the_wording_varies_in_form(unseen):
+    texts = [q.question for q in unseen]
+    lower = [t for t in texts if t[0].islower()]
+    assert len(lower) >= 15  # typed casually
+    for opener in ("quick one:", "remind me", "any idea", "I think", "give me", "list ", "Name "):
+        assert any(t.startswith(opener) for t in texts), opener
+    assert sum(t.count("?") >= 2 for t in texts) >= 3  # two questions in one message
+    assert sum(bool(re.search(r"\b(never|didn't|not|NOT|without|hadn't)\b", t)) for t in texts) >= 10
+
+
+def test_nicknames_and_short_names_name_the_person_the_answer_is_about(g, unseen):
+    for call, full in (("Fabio", "Jud Birza"), ("Troyzan", "Troy Robertson"), ("Woo", "Yung Hwang"),
+                       ("Penner", "Jonathan Penner"), ("Varner", "Jeff Varner"), ("Kimmi", "Kimmi Kappenberg"),
+                       ("Lex", "Lex van den Berghe"), ("Yul", "Yul Kwon")):
+        assert g.name(person(g, call)) == full
+    buff = ask(unseen, "un_start_buff")
+    assert buff.params["castaway_id"] == person(g, "Fabio") and "Fabio" in buff.question
+
+
+# -- recomputable ------------------------------------------------------------------------------------------------
+def test_the_snapshot_recomputes_to_the_same_answers(g, unseen):
+    stored = load(UNSEEN_FILE)
+    assert [q.id for q in stored] == [q.id for q in unseen]
+    assert [q.question for q in stored] == [q.question for q in unseen]
+    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in unseen]
+
+
+def test_a_recomputed_answer_follows_the_data_not_the_stored_parts(g, unseen):
+    asked = ask(unseen, "un_winner", season=37)
+    stale = type(asked)(**{**asked.to_dict(), "parts": [{"type": "entity", "ids": ["US0001"], "names": ["x"]}]})
+    assert recompute(g, [stale])[0].parts == asked.parts
+
+
+def test_the_cli_writes_the_unseen_snapshot_and_the_runner_selects_the_set(settings, tmp_path, unseen):
+    from evaluation.cli import main
+    from evaluation.runner import EvalOptions, gold_questions
+
+    out = tmp_path / "unseen.json"
+    assert main(["gold", "--set", "unseen", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["count"] == len(unseen) and written["questions"][0]["id"].startswith("un-")
+    assert QUESTION_SETS["unseen"] == UNSEEN_FILE
+    chosen, _ = gold_questions(settings, EvalOptions(question_set="unseen", categories=["negation"]))
+    assert chosen and all(q.id.startswith("un-negation-") for q in chosen)
+    default, _ = gold_questions(settings, EvalOptions(limit=3))
+    assert not any(q.id.startswith("un-") for q in default)
+
+
+def test_every_unseen_template_declares_what_a_viewer_scope_needs(unseen):
+    from evaluation.scoped import AS_AIRED, NEEDS
+
+    assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in unseen)
+
+
+def test_the_unseen_set_builds_under_viewer_scopes(g, unseen):
+    from evaluation.scoped import ScopedGoldData
+    from ingest.viewer_scope import ViewerScope
+
+    for scope in (ViewerScope(1, 3), ViewerScope(16, 3), ViewerScope(30, 5), ViewerScope(49, 2)):
+        at = build_question_set(ScopedGoldData(g.data, scope, g), "unseen")
+        assert [q.question for q in at] == [q.question for q in unseen]
+        beyond = [q for q in at if q.parts[0].get("beyond_scope")]
+        assert beyond and len(beyond) < len(at), scope
+        assert all(q.parts[0]["type"] == "abstain" for q in at if q.category == "unanswerable")
+    mid = {q.template + str(q.params.get("season")): q for q in build_unseen_set(ScopedGoldData(g.data,
+                                                                                                ViewerScope(16, 3), g))}
+    assert mid["un_why_gone16"].parts[0].get("beyond_scope")  # Penner's medevac had not aired yet
+    assert mid["un_runner_up_career11"].parts[0]["values"] == [10]  # Stephenie's Heroes vs. Villains had not aired
+
+
+# -- narrative: the key facts are in the passage the answer cites ---------------------------------------------
+def test_narrative_key_facts_are_in_the_cited_episode_summary(g, unseen):
+    episodes = raw(g, "episodes")
+    for q in unseen:
+        if q.category != "narrative":
+            continue
+        where = q.parts[0]["support"]
+        episode = pd.to_numeric(episodes["episode"])
+        rows = episodes[(episodes["season"] == where["season"]) & (episode == where["episode"])]
+        text = " ".join(rows["episode_summary"].dropna())
+        missing = [grp for grp in q.parts[0]["groups"] if not any(contains_prefix(text, w) for w in grp)]
+        assert text and not missing, (q.id, missing)
+
+
+# -- answers against pandas on the raw tables ---------------------------------------------------------------
+def test_season_answers_equal_the_raw_season_summary(g, unseen):
+    summary = raw(g, "season_summary").set_index("season")
+    for s in (11, 37):
+        assert ask(unseen, "un_winner", season=s).parts[0]["ids"] == [summary.loc[s, "winner_id"]]
+    assert summary.loc[23, "country"] == "Nicaragua" and "Nicaragua" in ask(unseen, "un_country").parts[0]["values"]
+    assert int(summary.loc[6, "n_finalists"]) in ask(unseen, "un_final_size").parts[0]["values"]
+    assert ask(unseen, "un_latest_winner").parts[0]["ids"] == [summary.loc[summary.index.max(), "winner_id"]]
+    assert ask(unseen, "un_last_outside").parts[0]["values"] == [max(summary[summary["country"] != "Fiji"].index)]
+
+
+def test_career_and_exit_answers_equal_the_raw_castaways_table(g, unseen):
+    cast = raw(g, "castaways")
+    rodger = cast[(cast["castaway_id"] == person(g, "Rodger")) & (cast["season"] == 2)]
+    assert ask(unseen, "un_age_during").parts[0]["values"] == [int(rodger["age"].iloc[0])]
+    amanda = cast[cast["castaway_id"] == person(g, "Amanda Kimmel")].sort_values("season")
+    assert ask(unseen, "un_last_time_place").parts[0]["values"] == [int(amanda["place"].iloc[-1])]
+    sonja = cast[(cast["castaway_id"] == person(g, "Sonja")) & (pd.to_numeric(cast["order"]) == 1)]
+    winners = cast[cast["winner"] == True]  # noqa: E712  (a nullable column)
+    assert ask(unseen, "un_first_boot_season_winner").parts[0]["ids"] == list(
+        winners[winners["season"] == sonja["season"].iloc[0]]["castaway_id"])
+    kimmi = cast[(cast["castaway_id"] == person(g, "Kimmi")) & (cast["season"] == 31)].iloc[0]
+    assert int(kimmi["order"]) in ask(unseen, "un_boot_number").parts[0]["values"]
+    last = cast.groupby("castaway_id")["season"].max()
+    cagayan = cast[cast["season"] == 28]["castaway_id"]
+    assert sorted(ask(unseen, "un_never_back").parts[0]["ids"]) == sorted(c for c in cagayan if last[c] == 28)
+    runner_up = cast[(cast["season"] == 11) & (cast["finalist"] == True) & (cast["winner"] != True)]  # noqa: E712
+    other = cast[cast["castaway_id"] == runner_up["castaway_id"].iloc[0]]["season"]
+    assert ask(unseen, "un_runner_up_career").parts[0]["values"] == sorted(s for s in other if s != 11)
+
+
+def test_challenge_answers_equal_the_raw_challenge_results(g, unseen):
+    results = raw(g, "challenge_results")
+    immunity = results[results["won_individual_immunity"] == 1]
+    joe = person(g, "Joe Anglim")
+    assert ask(unseen, "un_career_immunities").parts[0]["values"] == [int((immunity["castaway_id"] == joe).sum())]
+    mike = immunity[(immunity["season"] == 30) & (immunity["castaway_id"] == person(g, "Mike Holloway"))]
+    assert ask(unseen, "un_season_immunities").parts[0]["values"] == [len(mike)]
+    cagayan = immunity[immunity["season"] == 28]["castaway_id"].value_counts()
+    spencer, woo = person(g, "Spencer Bledsoe"), person(g, "Woo")
+    assert ask(unseen, "un_more_immunities").parts[0]["ids"] == [spencer if cagayan[spencer] > cagayan[woo] else woo]
+    idols = immunity[immunity["season"] == 39]["castaway_id"]
+    finalists = raw(g, "castaways").query("season == 39 and finalist == True")["castaway_id"]
+    assert sorted(ask(unseen, "un_immune_not_finalist").parts[0]["ids"]) == sorted(set(idols) - set(finalists))
+
+
+def test_vote_and_jury_answers_equal_the_raw_vote_tables(g, unseen):
+    votes = raw(g, "vote_history").dropna(subset=["vote_id"])
+    assert ask(unseen, "un_career_votes_against").parts[0]["values"][0] == int(
+        (votes["vote_id"] == person(g, "Jeff Varner")).sum())
+    assert ask(unseen, "un_vote_count").parts[0]["values"] == [int(
+        ((votes["castaway_id"] == person(g, "Troyzan")) & (votes["vote_id"] == person(g, "Tai"))).sum())]
+    jury = raw(g, "jury_votes")
+    jury = jury[jury["vote"] == 1]
+    lex = jury[(jury["season"] == 3) & (jury["castaway_id"] == person(g, "Lex"))]["finalist_id"]
+    assert ask(unseen, "un_juror_vote").parts[0]["ids"] == list(lex)
+    winners = raw(g, "season_summary").set_index("season")["winner_id"]
+    palau = jury[jury["season"] == 10]
+    assert ask(unseen, "un_loser_jury_votes").parts[0]["values"] == [int((palau["finalist_id"] != winners[10]).sum())]
+    split = [winners[s] for s in winners.index if s >= 30
+             and (jury[jury["season"] == s]["finalist_id"] != winners[s]).any()]
+    assert sorted(ask(unseen, "un_not_unanimous_since").parts[0]["ids"]) == sorted(split)
+
+
+def test_confessional_and_detail_answers_equal_the_raw_tables(g, unseen):
+    conf = raw(g, "confessionals")
+    stephenie = conf[conf["castaway_id"] == person(g, "Stephenie")]["confessional_count"].sum()
+    assert ask(unseen, "un_career_confessionals").parts[0]["values"] == [int(stephenie)]
+    s43 = conf[conf["season"] == 43].groupby("castaway_id")["confessional_count"].sum()
+    leader = ask(unseen, "un_conf_leader_place")
+    assert leader.parts[0]["ids"] == [s43.idxmax()]
+    details = g.data.raw("castaway_details")
+    women = set(details[details["gender"] == "Female"]["castaway_id"])
+    winners = raw(g, "season_summary")["winner_id"]
+    assert len({w for w in winners if w in women}) in ask(unseen, "un_women_winners").parts[0]["values"]
