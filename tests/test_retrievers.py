@@ -254,6 +254,21 @@ def test_a_long_list_reaches_the_model_complete(graph, linker, fake, llm):
     assert result.answer.startswith("From the data"), "the model's short list is not the answer's first word"
 
 
+def test_a_complement_is_the_universe_minus_the_positive_rows(graph, linker, settings):
+    """ "didn't vote for Kenzie" on the real graph = the jurors the survivoR jury_votes table shows voting for
+    someone else (pandas on the raw table, not the catalog queries the agent ran)."""
+    from evaluation.data import GoldData
+    from ingest.survivor_data import open_survivor_data
+
+    g = GoldData(open_survivor_data(settings))
+    votes = g.jury[(g.jury["season"] == 46) & (g.jury["version"] == "US")]
+    expected = set(votes[votes["finalist_id"] != "US0687"]["castaway_id"])
+    result = agent(graph, linker).ask("Which jurors on season 46 didn't vote for Kenzie?")
+    assert {r["castaway_id"] for r in result.rows} == expected and expected
+    left = next(s for s in result.trace if s.name == "tool: season_jury")
+    assert left.detail["left_out"] == len(votes) - len(expected)
+
+
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
     say(fake, "Rob Mariano has the most individual immunity wins: 9.")
     result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")

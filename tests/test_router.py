@@ -182,6 +182,48 @@ def test_a_season_relative_to_a_persons_season_is_not_that_season():
     assert chosen is None or not is_ref(chosen.params.get("season"))
 
 
+KENZIE = "US0687"
+
+
+def test_a_negation_the_rules_read_past_becomes_a_set_difference():
+    # The rule for "jurors who voted for Kenzie" fires on both wordings: the negated one must not get its rows.
+    chosen = _named("Which jurors on season 46 didn't vote for Kenzie?", [KENZIE], ["Kenzie"], [46])
+    assert chosen.tool == "season_jury" and chosen.params == {"season": 46}
+    (left_out,) = chosen.shape["except"]
+    assert left_out["tool"] == "final_jury_votes" and left_out["params"]["castaway_id"] == KENZIE
+    assert left_out["key"] == "juror_id" and left_out["on"] == "castaway_id"
+    assert "complement" in chosen.reason
+
+
+def test_who_went_home_leaves_out_the_finalists_too():
+    chosen = plan("Who on season 18 went home without making the jury?", [18])
+    assert chosen.tool == "season_cast"
+    assert [x["tool"] for x in chosen.shape["except"]] == ["season_jury", "season_finalists"]
+
+
+@pytest.mark.parametrize("text, seasons", [
+    ("Which castaways in season 30 did not make the merge?", [30]),      # castaways_without reads it
+    ("Which jurors in season 4 did not vote for the winner?", [4]),       # for_winner: false
+    ("In which seasons did nobody quit?", []),                           # seasons_with_exit_type absent
+])
+def test_a_negation_a_rule_understands_is_left_to_it(text, seasons):
+    chosen = plan(text, seasons)
+    assert chosen is not None and "except" not in chosen.shape and "complement" not in chosen.reason
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("Which jurors didn't vote for P1?", "Which jurors did vote for P1?"),
+    ("Who never received a vote?", "Who received a vote?"),
+    ("Who went home without making the jury?", "Who went home by making the jury?"),
+    ("Which seasons had no returning players?", "Which seasons had a returning players?"),
+    ("Who won season 4?", None),
+])
+def test_positive_wording(said, meant):
+    from survivorgraph.agent.complements import positive_wording
+
+    assert positive_wording(said) == meant
+
+
 def test_refs_combine_with_a_season_filter():
     chosen = plan("How many reward challenges did the winner of season 9 win that season?", [9])
     assert chosen.tool == "player_challenge_wins" and chosen.params["season"] == 9

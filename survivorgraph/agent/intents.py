@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from survivorgraph.agent.chains import derive
+from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import (
     BOOT_AFTER,
@@ -96,7 +97,7 @@ def _castaways_without(s: Slots):
         return None
     params = {"group": plural_group(s), **s.season_filter}
     if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
-             r"|\bvotes? against\b"):
+             r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b"):
         return Plan("castaways_without", {"without": "votes_received", **params})
     if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
         return Plan("castaways_without", {"without": "individual_immunity", **params})
@@ -512,7 +513,23 @@ def _season_list(s: Slots):
 
 
 def route(slots: Slots) -> Plan | None:
-    """The first rule that fires, named in the plan's reason; None when no rule is confident."""
+    """The first rule that fires, named in the plan's reason; None when no rule is confident. A negated part
+    the rules read as if it were positive becomes a set difference (see agent.complements)."""
+    plan = _first_rule(slots)
+    if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
+        return plan
+    difference = complement(slots, plan, _first_rule)
+    if difference is None:
+        return plan
+    left_out = difference.shape["except"]
+    difference.reason = (f"deterministic rule: complement — {difference.tool} minus "
+                         + " minus ".join(f"{x['tool']} ({x['reading']})" for x in left_out))
+    difference.part = slots.text
+    difference.shape = {**answer_shape(reading(slots.text, slots.mentions), difference.tool), **difference.shape}
+    return difference
+
+
+def _first_rule(slots: Slots) -> Plan | None:
     derived = derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes))
     for name, fn in RULES:
         plan = fn(derived)

@@ -82,6 +82,8 @@ class Toolbox:
                     self._text_to_cypher(plan, evidence, run)
                 else:
                     self._catalog(plan, evidence, run, stage)
+                    if "except" in plan.shape:
+                        self._leave_out(plan, evidence, run, stage, step)
                     if plan.shape:
                         self._shape(plan, evidence, step)
                     if not evidence.rows and plan.reason.startswith("deterministic"):
@@ -134,6 +136,20 @@ class Toolbox:
             with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
                 self._shape(plan, evidence, step)
         return evidence
+
+    def _leave_out(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
+        """A complement ("jurors who didn't vote for Kenzie"): the rows minus those the positive plan finds,
+        matched on the item's id. The positive plan runs as its own traced step."""
+        kept = evidence.rows
+        for spec in plan.shape["except"]:
+            positive = self.run(Plan(spec["tool"], spec["params"], reason="the set to leave out", part=plan.part),
+                                run, stage)
+            if positive.error or positive.truncated:
+                raise QueryError(f"could not find the set to leave out ({positive.error or 'too many rows'})")
+            found = {row.get(spec["key"]) for row in positive.rows} - {None}
+            kept = [row for row in kept if row.get(spec["on"]) not in found]
+        step.detail["left_out"] = len(evidence.rows) - len(kept)
+        evidence.rows = kept
 
     @staticmethod
     def _shape(plan: Plan, evidence: Evidence, step) -> None:

@@ -1,0 +1,85 @@
+"""Complements: "which jurors on season 46 didn't vote for Kenzie" is the season's jurors minus those who did.
+
+Many rules find the *positive* set ("the jurors who voted for Kenzie") and read straight past a negation, which
+answers the opposite of the question. When a part is negated and the rules route it exactly as they route the
+same part without the negation, the negation was not understood: the part becomes a set difference — the
+universe its subject names (a season's jurors, finalists or cast; all seasons) minus the rows of the positive
+plan, matched on the item's id. Rules that understand their negation (castaways_without, made_merge false …)
+route the two wordings differently and are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.shapes import COUNTABLE
+
+# The negation and what the positive wording says instead ("didn't vote" -> "did vote", "without making" ->
+# "making", "had no idol" -> "had an idol").
+_NEGATIONS = [
+    (re.compile(r"\b(did|does|do|was|were|is|are|has|have|had)(?: not|n't)\b", re.I), r"\1"),
+    (re.compile(r"\b(did|does|do|was|were|has|have)n['’]t\b", re.I), r"\1"),
+    (re.compile(r"\bnever\b", re.I), ""),
+    (re.compile(r"\bwithout\b", re.I), "by"),
+    (re.compile(r"\b(with|had|have|has|got|get|received?) (no|zero)\b", re.I), r"\1 a"),
+]
+
+# The subject's universe: (pattern, catalog query, the item it lists, needs one season).
+_UNIVERSES = [
+    (re.compile(r"\b(jurors?|jury members?|members of the jury)\b", re.I), "season_jury", "people", True),
+    (re.compile(r"\bfinalists?\b", re.I), "season_finalists", "people", True),
+    (re.compile(r"^\s*(which|what) seasons?\b|\bin which seasons?\b|\bseasons? (had|with|where|saw)\b", re.I),
+     "season_list", "seasons", False),
+    (re.compile(r"^\s*(who|which (castaways?|players?|contestants?|people|ones?)|name the (castaways|players)|"
+                r"list the (castaways|players))\b", re.I), "season_cast", "people", True),
+]
+_ITEM_KEYS = {"people": "castaway_id", "seasons": "season"}
+_WENT_HOME = re.compile(r"\b(went|go|sent|were sent|was sent) home\b|\b(voted|booted) (out|off)\b|\beliminated\b"
+                        r"|\bleft the game\b", re.I)
+
+
+def positive_wording(text: str) -> str | None:
+    """The part without its negation, or None when it has none this module reads."""
+    out = text
+    for pattern, replacement in _NEGATIONS:
+        out = pattern.sub(replacement, out)
+    out = " ".join(out.split())
+    return out if out != " ".join(text.split()) else None
+
+
+def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | None:
+    """The set-difference plan for a negated part the rules did not understand, or None.
+    `route_positive(slots) -> Plan | None` routes the positive wording with the same rules."""
+    wording = positive_wording(slots.text)
+    if wording is None:
+        return None
+    positive = route_positive(Slots(wording, slots.seasons, slots.people, slots.tribes, slots.mentions))
+    if positive is None or (negated is not None and (negated.tool, negated.params) != (positive.tool, positive.params)):
+        return None  # nothing to subtract, or the rules read the negation themselves
+    universe = _universe(slots)
+    if universe is None:
+        return None
+    tool, params, kind = universe
+    if tool == positive.tool and params == positive.params:
+        return None  # the positive set is the universe itself: the difference would always be empty
+    key = COUNTABLE.get(positive.tool, {}).get(kind) or _ITEM_KEYS[kind]
+    left_out = [{"tool": positive.tool, "params": positive.params, "key": key, "on": _ITEM_KEYS[kind],
+                 "reading": wording}]
+    if tool == "season_cast" and _WENT_HOME.search(slots.text):
+        # "who went home without …": the finalists never went home; they are not part of the answer either.
+        left_out.append({"tool": "season_finalists", "params": dict(params), "key": "castaway_id",
+                         "on": "castaway_id", "reading": "the finalists (they did not go home)"})
+    return Plan(tool, params, shape={"except": left_out})
+
+
+def _universe(slots: Slots) -> tuple[str, dict, str] | None:
+    for pattern, tool, kind, needs_season in _UNIVERSES:
+        if not pattern.search(slots.text):
+            continue
+        if needs_season:
+            if slots.season is None or is_ref(slots.season):
+                return None
+            return tool, {"season": slots.season}, kind
+        return tool, {}, kind
+    return None
