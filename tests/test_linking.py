@@ -246,6 +246,7 @@ def test_a_first_name_followed_by_an_ordinary_word_still_links(linker):
     ("Which idols did Jeff Goldblum play?", "Jeff Goldblum"),
     ("Sherlock Holmes was on which season?", "Sherlock Holmes"),         # an unknown name starting the sentence
     ("Zelda Pemberton got how many votes?", "Zelda Pemberton"),
+    ("Ophelia Brandywine, how many confessionals did she get?", "Ophelia Brandywine"),  # a name set first
 ])
 def test_unknown_names_in_more_positions(linker, question, unknown):
     linked = linker.link(question)
@@ -254,6 +255,7 @@ def test_unknown_names_in_more_positions(linker, question, unknown):
 
 
 @pytest.mark.parametrize("question", ["Did Jeff Probst ever play?", "Jeff Varner was on which tribe?",
+                                      "Survivor Cagayan, who won it?", "Heroes vs. Villains: who won it?",
                                       "Boston Rob was on which tribe?", "Did Sandra win twice?"])
 def test_known_names_and_the_host_are_not_unknown(linker, question):
     assert linker.link(question).unresolved == []

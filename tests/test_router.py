@@ -224,6 +224,41 @@ def test_positive_wording(said, meant):
     assert positive_wording(said) == meant
 
 
+@pytest.mark.parametrize("text", [
+    "Would Amber have won season 8 if Rob had been voted out first?",
+    "What would the final vote have been in season 20?",
+    "What if Parvati had played an idol for herself in season 20?",
+])
+def test_a_what_if_is_abstained_on(text):
+    chosen = plan(text, [20])
+    assert chosen.tool == "abstain" and "what would have" in chosen.params["missing"]
+
+
+def test_pay_is_not_in_the_data():
+    chosen = plan("How much was Sandra paid for Winners at War?", [40], [SANDRA])
+    assert chosen.tool == "abstain" and chosen.params["missing"] == "the data holds no pay for castaways"
+
+
+@pytest.mark.parametrize("text, flag", [
+    ("Which seasons was Rob on the jury?", "jury"),
+    ("Rob, in which seasons did he make the final tribal council?", "finalist"),
+])
+def test_the_seasons_a_person_had_a_role(text, flag):
+    chosen = plan(text, [], [ROB])
+    assert chosen.tool == "player_career" and chosen.shape["where"] == {flag: True}
+
+
+def test_a_bare_follow_up_asks_more_of_the_same_part():
+    from survivorgraph.agent.parts import split_parts
+
+    assert [p.text for p in split_parts("Was Rob ever on a jury? Which seasons?")] == [
+        "Was Rob ever on a jury — Which seasons"]
+    assert [p.text for p in split_parts("Did Tony win? When?")] == ["Did Tony win — When"]
+    assert len(split_parts("Who won season 28? Who came second?")) == 2, "a question of its own stays apart"
+    chosen = plan("Did Tony win — When", [], [TONY])
+    assert chosen.tool == "player_career" and chosen.shape["where"] == {"winner": True}
+
+
 def test_refs_combine_with_a_season_filter():
     chosen = plan("How many reward challenges did the winner of season 9 win that season?", [9])
     assert chosen.tool == "player_challenge_wins" and chosen.params["season"] == 9

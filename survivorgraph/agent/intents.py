@@ -16,6 +16,7 @@ from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import (
     BOOT_AFTER,
     BOOT_POSITION,
+    HYPOTHETICAL,
     LEFT,
     NARRATIVE,
     NEGATION,
@@ -56,11 +57,19 @@ def rule(name: str):
 
 
 # -- rules, most specific first ------------------------------------------------------------------------
+@rule("a what-if")
+def _hypothetical(s: Slots):
+    if HYPOTHETICAL.search(s.text):
+        return Plan(ABSTAIN, {"missing": "the data records what happened, not what would have happened otherwise"})
+
+
 @rule("an attribute the data does not hold")
 def _not_in_data(s: Slots):
     m = NOT_IN_DATA.search(s.text)
     if m and (s.people or s.has(r"\b(his|her|their)\b|'s\b")) and not s.has(r"\bfans?'? favou?rite\b"):
-        return Plan(ABSTAIN, {"missing": f"the data holds no {m.group(0).lower()} for castaways"})
+        word = m.group(0).lower()
+        word = "pay" if re.fullmatch(r"paid|pay|earn\w*|appearance fee", word) else word
+        return Plan(ABSTAIN, {"missing": f"the data holds no {word} for castaways"})
 
 
 @rule("people who reached the final tribal council N times")
@@ -473,10 +482,20 @@ def _seasons_by_location(s: Slots):
 
 @rule("the season a person won")
 def _season_person_won(s: Slots):
-    if s.person and not s.season and s.has(r"\b(which|what) season\b|\bwhen did\b|\bwhat year\b") \
+    if s.person and not s.season and s.has(r"\b(which|what) season\b|\bwhen did\b|\bwhat year\b|— when$") \
             and s.has(r"\b(won|win|winning)\b") \
             and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?)"):
         return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"winner": True}})
+
+
+@rule("the seasons a person sat on the jury or in the final")
+def _person_role_seasons(s: Slots):
+    if not s.person or s.season or not s.has(r"\b(which|what|how many) seasons?\b|\bwhen\b|\bin which\b"):
+        return None
+    if s.has(r"\bjur(y|or|ors)\b") and not s.has(r"\bvot"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"jury": True}})
+    if s.has(r"\bfinalists?\b|\bfinal (tribal|two|three|2|3)\b|\bmade it to the end\b") and not s.has(r"\bvot"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"finalist": True}})
 
 
 @rule("a person's career")

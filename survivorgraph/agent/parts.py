@@ -10,6 +10,8 @@ from dataclasses import dataclass
 _SPLIT = re.compile(
     r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b)"
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
+_ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
+                       r"|when|where|how many(?: times)?|how often)", re.I)
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
 _SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during) it\b"
@@ -29,6 +31,14 @@ def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
     if len(pieces) > max_parts:  # a long list is one ask, not many
         pieces = [question.strip()]
+    # "Was Rupert ever on a jury? Which seasons?": a bare follow-up asks more of the same part.
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and _ELLIPTIC.fullmatch(piece):
+            merged[-1] = f"{merged[-1]} — {piece}"
+        else:
+            merged.append(piece)
+    pieces = merged
     parts = []
     for i, piece in enumerate(pieces):
         later = i > 0

@@ -16,9 +16,13 @@ NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how
                        r"walk me through)\b", re.I)
 # Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
 NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"
-                          r"favou?rite \w+|net worth|salary|income|phone( number)?|e-?mail( address)?|home address|"
+                          r"favou?rite \w+|net worth|salary|income|paid|pay|earn(ed|ings)?|appearance fee|"
+                          r"phone( number)?|e-?mail( address)?|home address|"
                           r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
                           r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
+# A what-if: the data holds what happened, never what would have happened otherwise.
+HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"
+                          r"|\bwhat if\b|\bhad .* (not|never) been\b|\bcould have (won|been)\b", re.I)
 EXIT_WORDS = [  # (pattern, exit_type)
     (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
     (r"\bquit|walked out|left the game voluntarily", "quit"),

@@ -45,6 +45,7 @@ KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_n
 
 _HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
+_TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
 # Capitalised words that may follow a castaway's first name without being a surname.
 # Words before a capitalised name that put it where a person goes ("has Zelda Pemberton played", "voted X out").
@@ -248,7 +249,9 @@ class EntityLinker:
                     w.key in _HOST_WORDS for w in span):
                 before = words[start - 1].key if start else ""
                 after = words[j].key if j < len(words) else ""
-                if before in _PERSON_CONTEXT or after in _AFTER_PERSON or span[-1].possessive:
+                # "Marisol Vandermeer, how many confessionals did she get?": a name set before the question
+                topic = span[0].sentence_start and _TOPIC_NAME.match(result.question, span[-1].end) is not None
+                if before in _PERSON_CONTEXT or after in _AFTER_PERSON or span[-1].possessive or topic:
                     name = " ".join(w.text for w in span)
                     result.unresolved.append(f"{name} (no castaway by that name)")
             i = max(j, i + 1)
