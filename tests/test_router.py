@@ -248,6 +248,23 @@ def test_the_seasons_a_person_had_a_role(text, flag):
     assert chosen.tool == "player_career" and chosen.shape["where"] == {flag: True}
 
 
+@pytest.mark.parametrize("text, pick", [
+    ("Rob first played in which season?", "first"),
+    ("When did Rob last compete?", "last"),
+    ("Which season was Rob's debut?", "first"),
+    ("Which seasons did Rob play?", None),
+])
+def test_one_end_of_a_career(text, pick):
+    chosen = plan(text, [], [ROB])
+    assert chosen.tool == "player_career" and chosen.shape.get("pick") == pick
+
+
+def test_how_many_idols_a_person_found_counts_the_found_idols():
+    chosen = plan("How many hidden immunity idols did Rob find?", [], [ROB])
+    assert chosen.tool == "player_advantages" and chosen.shape["count"] == "advantage_id"
+    assert chosen.shape["where"] == {"event": ["found", "found_beware"], "advantage_type": "Hidden Immunity Idol"}
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -287,7 +287,7 @@ def _player_exit(s: Slots):
         return Plan("player_exit", {**ids, "latest_first": latest})
     if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b") \
             and s.has(
-            rf"\b{LEFT}|\blast\b|\bsurviv"):
+            rf"\b{LEFT}|\blast\b(?! (play|compet|appear|time|season))|\bsurviv"):
         return Plan("player_exit", ids)
 
 
@@ -449,7 +449,16 @@ def _advantages(s: Slots):
         n = min_seasons(s.text)
         return Plan("advantages_found_ranking", {**kind, **s.season_filter, **({"min_seasons": n} if n else {})})
     if s.person:
-        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter})
+        # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
+        where: dict = {}
+        if s.has(r"\b(find|finds|found|finding|dug up|dig up|uncover\w*)\b"):
+            where["event"] = ["found", "found_beware"]
+        elif s.has(r"\b(play|plays|played|playing|use|used)\b"):
+            where["event"] = ["played"]
+        if kind and where:
+            where["advantage_type"] = kind["advantage_type"]
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
+                    shape={"where": where} if where else {})
     if s.season:
         return Plan("season_advantages", {"season": s.season, **kind})
 
@@ -500,9 +509,14 @@ def _person_role_seasons(s: Slots):
 
 @rule("a person's career")
 def _career(s: Slots):
-    if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompeted\b|\bfinish|\bplaced?\b|\bhow many times\b"
+    if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompet\w*|\bfinish|\bplaced?\b|\bhow many times\b"
                           r"|\breturn"):
-        return Plan("player_career", {"castaway_id": s.person})
+        # "Coach first played in which season?", "when did Rob last compete?": one end of the career
+        end = re.search(r"\b(?P<end>first|last|debut\w*)\b[\w ]{0,12}\b(play\w*|compet\w*|appear\w*|season|time)\b"
+                        r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
+        word = ((end.group("end") or end.group("end2") or "first") if end else "").lower()
+        pick = {"pick": "last" if word == "last" else "first"} if end and not s.has(r"\bhow many\b") else {}
+        return Plan("player_career", {"castaway_id": s.person}, shape=pick)
 
 
 @rule("the season a phrase names")

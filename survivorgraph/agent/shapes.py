@@ -33,6 +33,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "voters_at_elimination": {"people": "voter_id"},
     "exits_by_type": {"people": "castaway_id", "seasons": "season"},
     "season_advantages": {"things": "advantage_id"},
+    "player_advantages": {"things": "advantage_id"},
 }
 # Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
 COUNT_COLUMNS = {"player_career": "seasons_played"}
@@ -90,7 +91,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if not shape or not rows:
         return rows, columns
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
-        rows = [r for r in rows if all(r.get(k) == v for k, v in where.items())]
+        rows = [r for r in rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
+                                       for k, v in where.items())]
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
         rows = rows[:1] if pick == "first" else rows[-1:]
     if not rows:

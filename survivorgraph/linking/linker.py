@@ -45,6 +45,7 @@ KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_n
 
 _HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
+_ADVERBS = {"first", "never", "ever", "also", "only", "once", "finally", "eventually", "originally", "last"}
 _TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
 # Capitalised words that may follow a castaway's first name without being a surname.
@@ -371,6 +372,8 @@ class EntityLinker:
         narrowed = [c for c in how if self.people[c].season_ids & context]
         pool = narrowed or list(how)
         after = words[i + len(span)] if i + len(span) < len(words) else None
+        if after is not None and after.key in _ADVERBS and i + len(span) + 1 < len(words):
+            after = words[i + len(span) + 1]  # "Coach first played …", "Sugar never won …"
         strong = span[-1].possessive or bool(narrowed) or (after is not None and after.key in PERSON_VERBS)
         factor = fuzzy or accepted(span, signal, strong)
         if not factor:
