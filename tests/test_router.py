@@ -265,6 +265,18 @@ def test_how_many_idols_a_person_found_counts_the_found_idols():
     assert chosen.shape["where"] == {"event": ["found", "found_beware"], "advantage_type": "Hidden Immunity Idol"}
 
 
+def test_a_person_named_by_a_clause_becomes_a_ref_to_the_clauses_own_query():
+    chosen = plan("Which tribe did the person who won the last immunity challenge of season 30 start on?", [30])
+    assert chosen.tool == "tribe_members" and chosen.params["phase"] == "original"
+    ref = chosen.params["castaway_id"]
+    assert ref["$ref"] == "season_challenge_winners" and ref["params"]["pick"] == "last"
+    chosen = plan("How many seasons has the castaway who was voted out first in season 20 played?", [20])
+    assert chosen.tool == "player_career" and chosen.params["castaway_id"]["$ref"] == "boot_order"
+    # the clause is the whole question: answered by its own query, not rewritten
+    assert plan("Who was the player who won the last immunity challenge in season 30?", [30]).tool == \
+        "season_challenge_winners"
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

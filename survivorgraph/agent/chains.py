@@ -92,3 +92,39 @@ def derive(slots: Slots) -> Slots:
     if text == slots.text:
         return slots
     return Slots(" ".join(text.split()), seasons, people, slots.tribes)
+
+
+# "the person who won the final immunity challenge of season 47": a person named by a clause the rules can
+# answer on its own. The clause is routed as its own question ("who won …"); its query becomes a Ref.
+_RELATIVE = re.compile(r"\b(?:the|that) (?:person|player|castaway|contestant|one|woman|man|guy|girl|juror) "
+                       r"(?:who|that) ", re.I)
+_OUTER_VERBS = re.compile(r"\s(?=(?:start|started|begin|began|play|played|compete|competed|finish|finished|get|got|"
+                          r"receive|received|vote|voted|leave|left|go|went|make|made|have|had|return|returned|"
+                          r"lasted|place|placed|end|ended|come|came|sit|sat|join|joined|find|found|win|won|lose|"
+                          r"lost|do|did|is|was|were|are)\b)", re.I)
+_PERSON_TOKEN = re.compile(r"\bP\d\b")
+
+
+def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots:
+    """Replace "the person who <clause>" by a Ref to the plan the rules make of "who <clause>", when that plan
+    lists people (`person_tools`) and the rest of the part still routes. The clause ends before the outer
+    question's verb ("… of season 47 | start on"), else at the end of the part. One person at most."""
+    m = _RELATIVE.search(slots.text)
+    if not m or len(slots.people) > 1 or any(is_ref(p) for p in slots.people):
+        return slots
+    rest = slots.text[m.end():]
+    ends = [v.start() for v in _OUTER_VERBS.finditer(rest) if v.start() > 0][::-1] + [len(rest.rstrip(" ?.!"))]
+    for end in ends:
+        clause, after = rest[:end].strip(" ,"), rest[end:]
+        if not clause:
+            continue
+        inner_people = slots.people if _PERSON_TOKEN.search(clause) else []
+        inner = route_clause(Slots(f"who {clause}", slots.seasons, inner_people, slots.tribes))
+        if inner is None or inner.tool not in person_tools or any(is_ref(v) for v in inner.params.values()):
+            continue
+        pick = {"first": 0, "last": -1}.get(inner.shape.get("pick"))
+        ref = Ref(inner.tool, inner.params, "castaway_id", f"the person who {clause}", inner.shape.get("where"), pick)
+        outer_people = [] if inner_people else list(slots.people)
+        text = " ".join((slots.text[:m.start()] + "that person" + after).split())
+        return Slots(text, slots.seasons, [ref] + outer_people, slots.tribes)
+    return slots

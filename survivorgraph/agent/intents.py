@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from survivorgraph.agent.chains import derive
+from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import (
@@ -564,6 +564,16 @@ def route(slots: Slots) -> Plan | None:
 
 def _first_rule(slots: Slots) -> Plan | None:
     derived = derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes))
+    if not derived.people:
+        # "which tribe did the person who won … start on": the clause first; the whole part when its rest
+        # does not route ("who was the person who won …" is the clause's own question).
+        relative = relative_person(derived, _first_rule, _person_tools())
+        if relative is not derived and (plan := _apply_rules(relative, slots)) is not None:
+            return plan
+    return _apply_rules(derived, slots)
+
+
+def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
     for name, fn in RULES:
         plan = fn(derived)
         if plan is not None:
@@ -575,6 +585,14 @@ def _first_rule(slots: Slots) -> Plan | None:
                 _keep_derived_season(plan, derived)
             return plan
     return None
+
+
+def _person_tools() -> set[str]:
+    """Catalog queries whose rows name people by castaway_id (a relative clause can stand for one)."""
+    from queries.catalog import load_catalog
+
+    catalog = load_catalog()
+    return {name for name in catalog.names() if "castaway_id" in catalog.get(name).columns}
 
 
 def _keep_derived_season(plan: Plan, derived: Slots) -> None:

@@ -172,7 +172,8 @@ class Toolbox:
                 return None
             attempt.row_count, attempt.elapsed_ms = len(result.rows), result.elapsed_ms
             run.add_db_time(result.elapsed_ms)
-            rows = [r for r in result.rows if all(r.get(k) == v for k, v in ref["where"].items())]
+            rows = [r for r in result.rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
+                                                  for k, v in ref["where"].items())]
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
                 values = values[pick:][:1] if -len(values) <= pick < len(values) else []
