@@ -277,6 +277,17 @@ def test_a_person_named_by_a_clause_becomes_a_ref_to_the_clauses_own_query():
         "season_challenge_winners"
 
 
+def test_a_question_after_a_colon_is_its_own_part_and_other_seasons_leave_the_named_one_out():
+    from survivorgraph.agent.parts import split_parts
+
+    parts = split_parts("The winner of season 20: what other seasons did she play?")
+    assert [p.text for p in parts] == ["The winner of season 20", "what other seasons did she play"]
+    assert parts[1].refers_to_person
+    assert plan("The winner of season 20", [20]).tool == "season_winner", "a bare phrase asks for the winner"
+    chosen = plan("Which seasons besides season 20 did Rob play?", [20], [ROB])
+    assert chosen.tool == "player_career" and chosen.shape["where_not"] == {"season": [20]}
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -12,7 +12,9 @@ _SEASON_WORDS = rf"(?:(?i:season) \d{{1,2}}|(?i:survivor):? ?{_CAPS}|{_CAPS}|(?i
 _WINNER_OF = re.compile(r"\b(?i:(?:the (?:winner|sole survivor|champion) of (?:the )?|whoever won (?:the )?|"
                         r"(?:the )?(?:person|player|castaway|one|woman|man|guy) (?:who|that) won (?:the )?))"
                         + _SEASON_WORDS)
-_ASKS_WINNER = re.compile(r"^\s*(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20}$", re.I)
+# The phrase is the ask itself: "who was the winner of …", or a bare "the winner of …:" before a follow-up.
+_ASKS_WINNER = re.compile(r"^\s*(?:(?:who|name|tell me|which (?:castaway|player|person|contestant))\b[\w ]{0,20})?$",
+                          re.I)
 _SEASON_OF_PERSON = re.compile(
     r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
     r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted)\b", re.I)

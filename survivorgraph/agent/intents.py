@@ -516,6 +516,10 @@ def _career(s: Slots):
                         r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
         word = ((end.group("end") or end.group("end2") or "first") if end else "").lower()
         pick = {"pick": "last" if word == "last" else "first"} if end and not s.has(r"\bhow many\b") else {}
+        named = [x for x in s.seasons if not is_ref(x)]
+        if named and s.has(r"\bother seasons?\b|\bbesides\b|\bapart from\b|\bexcept\b|\baside from\b"
+                           r"|\bother than\b|\bbefore or after\b"):
+            pick["where_not"] = {"season": named}  # "what other season did they play"
         return Plan("player_career", {"castaway_id": s.person}, shape=pick)
 
 

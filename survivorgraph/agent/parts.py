@@ -10,6 +10,10 @@ from dataclasses import dataclass
 _SPLIT = re.compile(
     r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b)"
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
+# A description of someone, then a question about them: split at the colon. A topic before a colon ("Kaoh Rong:
+# who …", "Tony and Sarah: which seasons …") is not a part of its own.
+_DESCRIBED_THEN_ASKED = re.compile(r"\s*(the\b[^:?]+?):\s+((?:who|whom|what|which|how|where|when|why|did|does|was|were|is|"
+                                   r"are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$", re.IGNORECASE)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|how many(?: times)?|how often)", re.I)
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
@@ -28,6 +32,9 @@ class Part:
 
 
 def split_parts(question: str, max_parts: int = 3) -> list[Part]:
+    colon = _DESCRIBED_THEN_ASKED.match(question)
+    if colon:  # "The first person voted off X: what other season did they play?" asks two things in turn
+        question = f"{colon.group(1)}? {colon.group(2)}"
     pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
     if len(pieces) > max_parts:  # a long list is one ask, not many
         pieces = [question.strip()]

@@ -93,6 +93,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
                                        for k, v in where.items())]
+    if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
+        rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
         rows = rows[:1] if pick == "first" else rows[-1:]
     if not rows:
