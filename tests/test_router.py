@@ -352,6 +352,9 @@ def test_mask_tokens():
 
 @pytest.mark.parametrize("said, meant", [
     ("who took the title in season 12", "who won in season 12"),
+    ("how often did P1 write P2's name down", "how often did P1 vote for P2"),
+    ("did P1 ever write down P2", "did P1 ever vote for P2"),
+    ("whose votes sent P1 home in season 20", "who voted P1 out in season 20"),
     ("who ended up winning season 48", "who won season 48"),
     ("who was crowned Sole Survivor in season 30", "who won in season 30"),
     ("who came out on top in season 7", "who won in season 7"),

@@ -86,6 +86,12 @@ SYNONYMS: list[tuple[str, str]] = [
     (r"\b(?:had |has |have |got |get )?(?:his|her|their|the) names? (?:got |was |were |been )?written down\b",
      "received votes"),
     (r"\bname (?:got |was |were |been )?written down\b", "received votes"),
+    # one person's vote for another: "write P2's name (down)", "wrote down P2"
+    (r"\b(?:write|wrote|written|writes|writing) (?:down )?(P\d|T\d)['’]s name(?: down)?\b", r"vote for \1"),
+    (r"\b(?:write|wrote|written|writes|writing) down (P\d)\b", r"vote for \1"),
+    # the votes that ended someone's game
+    (r"\bwhose votes? (?:sent|got) (P\d) (?:home|out|packing)\b", r"who voted \1 out"),
+    (r"\bwho (?:sent|got) (P\d) (?:home|out|packing)\b", r"who voted \1 out"),
     (r"\bvote[sd]? (?:cast )?against (him|her|them)\b", r"votes against \1"),
     # a juror's vote
     (r"\b(?:backed|supported|sided with|threw (?:their|his|her) (?:jury )?votes? (?:to|behind)|gave (?:their|his|her) "
