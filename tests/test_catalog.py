@@ -156,9 +156,11 @@ def test_query_is_accepted_by_graph_validate(graph, name):
 
 def test_bind_fills_defaults_and_coerces_plain_intent():
     query = CATALOG.get("individual_immunity_ranking")
-    assert query.bind({}) == {"scope": "individual", "min_seasons": 1, "season": None, "version": "US", "limit": 10}
+    assert query.bind({}) == {"scope": "individual", "min_seasons": 1, "season": None, "per_season": False,
+                              "leaders_only": False, "version": "US", "limit": 10}
     assert query.bind({"min_seasons": "4", "scope": "Tribal", "season": None, "version": "us"}) == {
-        "scope": "tribal", "min_seasons": 4, "season": None, "version": "US", "limit": 10}
+        "scope": "tribal", "min_seasons": 4, "season": None, "per_season": False, "leaders_only": False,
+        "version": "US", "limit": 10}
     assert CATALOG.get("player_career").bind({"castaway_id": " us0055 "}) == {"castaway_id": "US0055", "season": None}
     assert CATALOG.get("winners_with_jury_votes").bind({"seasons": 40})["seasons"] == [40]
     assert CATALOG.get("winners_with_jury_votes").bind({"seasons": [1, "40"]})["seasons"] == [1, 40]
@@ -478,6 +480,11 @@ def test_challenge_win_rankings(graph, wins, castaways):
     assert all(r["seasons_played"] >= 4 for r in rows)
     s40 = wins[(wins["won_individual_immunity"] == 1) & (wins["season"] == 40)].groupby("castaway_id").size()
     ranking_matches(run(graph, "individual_immunity_ranking", season=40).rows, s40, "wins")
+    # the record in a single season: each (person, season) apart, only those tied for the most
+    per_season = wins[wins["won_individual_immunity"] == 1].groupby(["castaway_id", "season"]).size()
+    record = run(graph, "individual_immunity_ranking", per_season=True, leaders_only=True, limit=50).rows
+    assert {(r["castaway_id"], r["season"]) for r in record} == set(per_season[per_season == per_season.max()].index)
+    assert {r["wins"] for r in record} == {per_season.max()}
     tribal = wins[wins["won_tribal_immunity"] == 1].groupby("castaway_id").size()
     ranking_matches(run(graph, "individual_immunity_ranking", scope="tribal").rows, tribal, "wins")
 

@@ -288,6 +288,13 @@ def test_a_question_after_a_colon_is_its_own_part_and_other_seasons_leave_the_na
     assert chosen.tool == "player_career" and chosen.shape["where_not"] == {"season": [20]}
 
 
+def test_a_single_season_record_counts_each_season_apart_and_keeps_the_ties():
+    chosen = plan("Who holds the record for most individual immunity wins in a single season?")
+    assert chosen.tool == "individual_immunity_ranking"
+    assert chosen.params["per_season"] is True and chosen.params["leaders_only"] is True
+    assert "per_season" not in plan("Who has the most individual immunity wins?").params
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -223,6 +223,10 @@ def _challenge_ranking(s: Slots):
         params["min_seasons"] = n
     scope = "tribal" if s.has(r"\btribal?\b (immunity|reward|challenge)") else "individual"
     if s.has(r"\bimmunit"):
+        if not s.season and s.has(r"\b(in a|in one|in any|a) single season\b|\bin one season\b|\bper season\b"):
+            params["per_season"] = True  # "the record in a single season": each season counted apart
+        if s.has(r"\brecord\b|\bwho holds\b"):
+            params.update(leaders_only=True, limit=20)
         return Plan("individual_immunity_ranking", {**params, "scope": scope})
     if s.has(r"\breward"):
         return Plan("individual_reward_ranking", {**params, "scope": scope})
