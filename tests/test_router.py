@@ -295,6 +295,13 @@ def test_a_single_season_record_counts_each_season_apart_and_keeps_the_ties():
     assert "per_season" not in plan("Who has the most individual immunity wins?").params
 
 
+@pytest.mark.parametrize("text", ["Which season 40 players had also been on season 20?",
+                                  "Who from season 40 had played in season 20 too?"])
+def test_players_of_one_season_also_in_another(text):
+    chosen = plan(text, [20, 40])
+    assert chosen.tool == "players_in_seasons" and chosen.params == {"seasons": [20, 40]}
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -314,7 +314,8 @@ def _seasons_together(s: Slots):
 @rule("people who played in all of several seasons")
 def _players_in_seasons(s: Slots):
     if 2 <= len(s.seasons) <= 4 and not s.people \
-            and s.has(r"\bboth\b|\ball of\b|\beach of\b|\bevery one of\b|\band\b") \
+            and s.has(r"\bboth\b|\ball of\b|\beach of\b|\bevery one of\b|\band\b|\balso\b|\btoo\b|\bas well\b"
+                      r"|\b(had|have|has) (been|played|competed) (on|in)\b|\bpreviously\b") \
             and s.has(r"\b(play\w*|compet\w*|appear\w*|castaways?|players?|people|contestants?|who)\b") \
             and not s.has(r"\b(won|win|winners?|jury|jurors?|tribes?|votes?)\b"):
         return Plan("players_in_seasons", {"seasons": s.seasons})
