@@ -62,6 +62,11 @@ def test_an_identical_query_is_never_run_twice_and_the_model_then_samples(graph,
     assert result.cypher[2].row_count == 1
     temperatures = [r.get("temperature") for r in fake.chat_requests[:3]]
     assert temperatures[0] == temperatures[1] == 0 and temperatures[2] > 0, temperatures
+    # after the repeat the model starts afresh: the question with a note on what failed, not its own query
+    third = fake.chat_requests[2]["messages"]
+    assert [m["role"] for m in third] == ["system", "user"]
+    assert "An earlier query for this question failed" in third[-1]["content"] and "Castaway" in third[-1]["content"]
+    assert bad not in third[-1]["content"]
 
 
 @pytest.mark.parametrize(("written", "fix"), [

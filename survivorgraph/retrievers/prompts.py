@@ -35,6 +35,11 @@ Error: {error}
 Write a corrected query for the same question: {question}
 Reply with the Cypher only."""
 
+AVOID_NOTE = """
+An earlier query for this question failed: {error}
+Write a different query that avoids this.
+"""
+
 EMPTY_USER = """The query ran but returned no rows:
 {cypher}
 Maybe a name, value or relationship direction is wrong (check the enum values and use

@@ -77,10 +77,14 @@ class TextToCypherRetriever(Retriever):
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
             step.detail["examples"] = [e["question"] for e in examples]
-        messages = [{"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=schema.as_text())},
-                    {"role": "user", "content": prompts.CYPHER_USER.format(
-                        examples=prompts.format_examples(examples), hints=prompts.format_hints(hints),
-                        question=question)}]
+        first = [{"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=schema.as_text())}]
+        def user(note: str = "") -> dict:
+            return {"role": "user", "content": prompts.CYPHER_USER.format(
+                examples=prompts.format_examples(examples), hints=prompts.format_hints(hints) + note,
+                question=question)}
+
+        messages = first + [user()]
+        last_error = ""
         tried: set[str] = set()
         empty_retried = False
         repairs = 0
@@ -117,6 +121,12 @@ class TextToCypherRetriever(Retriever):
                 return last_empty
             repairs += 1
             stage = "repair"
+            if written in tried and attempt.error.startswith("identical"):
+                # A small model shown its own query sends it back: start afresh from the question, with what
+                # went wrong as a note and without the query to copy.
+                messages = first + [user(prompts.AVOID_NOTE.format(error=last_error or "it returned nothing"))]
+                continue
+            last_error = attempt.error
             feedback = prompts.REPAIR_USER.format(cypher=attempt.cypher, error=attempt.error, question=question)
             messages = messages + [{"role": "assistant", "content": written}, {"role": "user", "content": feedback}]
 
