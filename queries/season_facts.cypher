@@ -1,5 +1,7 @@
-// season_facts: one season's summary facts: winner, cast size, episodes, jury, final vote, tribes, location, dates
-MATCH (s:Season {version: $version, number: $season})
+// season_facts: a season's summary facts (every season when none is given): winner, cast size, episodes, jury,
+// final vote, tribes, location, dates
+MATCH (s:Season {version: $version})
+WHERE $season IS NULL OR s.number = $season
 OPTIONAL MATCH (s)<-[:IN_SEASON]-(w:PlayerSeason {winner: true})
 RETURN s.number AS season, s.name AS season_name, w.name AS winner, s.n_cast AS cast_size,
        size([(s)-[:HAS_EPISODE]->(e:Episode) | e]) AS episodes, s.n_jury AS jury_size,
@@ -7,3 +9,4 @@ RETURN s.number AS season, s.name AS season_name, w.name AS winner, s.n_cast AS 
        s.country AS country, s.premiered AS premiered, s.ended AS ended, s.filming_started AS filming_started,
        s.filming_ended AS filming_ended, s.tribe_setup AS tribe_setup, w.castaway_id AS winner_id,
        s.viewers_mean AS viewers_mean
+ORDER BY season

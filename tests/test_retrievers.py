@@ -274,6 +274,16 @@ def test_a_complement_is_the_universe_minus_the_positive_rows(graph, linker, set
     assert left.detail["left_out"] == len(votes) - len(expected)
 
 
+def test_seasons_without_a_fact_on_the_real_graph(graph, linker, settings):
+    from evaluation.data import GoldData
+    from ingest.survivor_data import open_survivor_data
+
+    summary = GoldData(open_survivor_data(settings)).summary
+    expected = [s for s in range(1, 50) if summary.loc[s, "n_finalists"] != 3]
+    result = agent(graph, linker).ask("Which seasons didn't have a final three?")
+    assert [r["season"] for r in result.rows] == expected and expected
+
+
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
     say(fake, "Rob Mariano has the most individual immunity wins: 9.")
     result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")

@@ -302,6 +302,25 @@ def test_players_of_one_season_also_in_another(text):
     assert chosen.tool == "players_in_seasons" and chosen.params == {"seasons": [20, 40]}
 
 
+@pytest.mark.parametrize("text, where, count", [
+    ("Which seasons had a final two?", {"n_finalists": 2}, False),
+    ("How many seasons had 18 castaways?", {"cast_size": 18}, True),
+    ("In which seasons was there a jury of ten?", {"jury_size": 10}, False),
+    ("Which seasons started with three tribes?", {"n_tribes": 3}, False),
+])
+def test_seasons_with_a_given_fact(text, where, count):
+    chosen = plan(text)
+    assert chosen.tool == "season_facts" and chosen.params == {} and chosen.shape["where"] == where
+    assert ("count" in chosen.shape) == count
+
+
+def test_seasons_without_a_fact_are_the_others():
+    chosen = plan("Which seasons didn't have a final three?")
+    assert chosen.tool == "season_list"
+    (left_out,) = chosen.shape["except"]
+    assert left_out["tool"] == "season_facts" and left_out["shape"] == {"where": {"n_finalists": 3}}
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

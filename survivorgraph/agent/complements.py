@@ -55,7 +55,7 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
     if wording is None:
         return None
     positive = route_positive(Slots(wording, slots.seasons, slots.people, slots.tribes, slots.mentions))
-    if positive is None or (negated is not None and (negated.tool, negated.params) != (positive.tool, positive.params)):
+    if positive is None or (negated is not None and _reading(negated) != _reading(positive)):
         return None  # nothing to subtract, or the rules read the negation themselves
     universe = _universe(slots)
     if universe is None:
@@ -65,12 +65,21 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
         return None  # the positive set is the universe itself: the difference would always be empty
     key = COUNTABLE.get(positive.tool, {}).get(kind) or _ITEM_KEYS[kind]
     left_out = [{"tool": positive.tool, "params": positive.params, "key": key, "on": _ITEM_KEYS[kind],
-                 "reading": wording}]
+                 "reading": wording, "shape": _filters(positive.shape)}]
     if tool == "season_cast" and _WENT_HOME.search(slots.text):
         # "who went home without …": the finalists never went home; they are not part of the answer either.
         left_out.append({"tool": "season_finalists", "params": dict(params), "key": "castaway_id",
                          "on": "castaway_id", "reading": "the finalists (they did not go home)"})
     return Plan(tool, params, shape={"except": left_out})
+
+
+def _filters(shape: dict) -> dict:
+    """The part of a plan's shape that picks rows (a count or a focus would change what is subtracted)."""
+    return {k: v for k, v in shape.items() if k in ("where", "where_not")}
+
+
+def _reading(plan: Plan) -> tuple:
+    return plan.tool, plan.params, _filters(plan.shape)
 
 
 def _universe(slots: Slots) -> tuple[str, dict, str] | None:

@@ -548,6 +548,36 @@ def _cast(s: Slots):
         return Plan("season_cast", {"season": s.season, **({"returnees_only": True} if s.has(r"\breturn") else {})})
 
 
+_SEASON_FACTS = [  # (pattern with the number as <n>, season_facts column)
+    (r"\bfinal (?P<n>two|three|four|2|3|4)\b|\b(?P<n2>two|three|2|3)[- ](?:person|player|way) final\b", "n_finalists"),
+    (r"\bjury of (?P<n>\w+)\b|\b(?P<n2>\w+)[- ](?:person|member|juror) jury\b|\b(?P<n3>\w+) jurors\b",
+     "jury_size"),
+    (r"\b(?P<n>\w+) (?:castaways|contestants|players|people)\b|\bcast of (?P<n2>\w+)\b", "cast_size"),
+    (r"\b(?P<n>\w+) episodes\b", "episodes"),
+    (r"\b(?P<n>\w+) (?:starting |original )?tribes\b", "n_tribes"),
+]
+_TEENS = {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+          "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
+
+
+@rule("seasons with a given fact")
+def _seasons_with_fact(s: Slots):
+    # "Which seasons had a final two?", "How many seasons had 18 castaways?", "seasons with a jury of ten"
+    if s.season or s.people or not s.has(r"\b(which|what|how many|list|name)\b[\w ]{0,12}\bseasons\b"
+                                         r"|\bseasons (had|with|where|that had|featured)\b|\bin which seasons?\b"):
+        return None
+    for pattern, column in _SEASON_FACTS:
+        m = re.search(pattern, s.text, re.I)
+        if not m:
+            continue
+        raw = next(g for g in m.groups() if g).lower()
+        n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw) or _TEENS.get(raw)
+        if n:  # (season_facts counts nothing by itself: with one season, "how many castaways" is a column)
+            count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+            return Plan("season_facts", {}, shape={"where": {column: n}, **count})
+    return None
+
+
 @rule("list of seasons")
 def _season_list(s: Slots):
     if s.has(r"\b(list|all) (of )?(the )?seasons\b|\bhow many seasons (are there|have there been)\b"):

@@ -34,6 +34,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "exits_by_type": {"people": "castaway_id", "seasons": "season"},
     "season_advantages": {"things": "advantage_id"},
     "player_advantages": {"things": "advantage_id"},
+    "season_list": {"seasons": "season"},
 }
 # Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
 COUNT_COLUMNS = {"player_career": "seasons_played"}

@@ -142,8 +142,8 @@ class Toolbox:
         matched on the item's id. The positive plan runs as its own traced step."""
         kept = evidence.rows
         for spec in plan.shape["except"]:
-            positive = self.run(Plan(spec["tool"], spec["params"], reason="the set to leave out", part=plan.part),
-                                run, stage)
+            positive = self.run(Plan(spec["tool"], spec["params"], reason="the set to leave out", part=plan.part,
+                                     shape=spec.get("shape") or {}), run, stage)
             if positive.error or positive.truncated:
                 raise QueryError(f"could not find the set to leave out ({positive.error or 'too many rows'})")
             found = {row.get(spec["key"]) for row in positive.rows} - {None}
