@@ -24,10 +24,10 @@ from evaluation import gold_multi as gm
 from evaluation import scoped
 from evaluation.data import GoldData
 from evaluation.gold import (
-    CATEGORIES,
     QUESTION_SETS,
     Question,
     abstain,
+    build_planned,
     entities,
     entity,
     number,
@@ -37,7 +37,7 @@ from evaluation.gold import (
     template,
 )
 from evaluation.gold_facts import top
-from evaluation.holdout import person
+from evaluation.holdout import by_name, check_not_in_data, pair, person
 
 FRESH_FILE = QUESTION_SETS["fresh"]
 
@@ -186,8 +186,7 @@ def fr_first_boot_other_seasons(g: GoldData, season: int):
 
 @template("fr_conf_leader_immunities", "multi_hop")
 def fr_conf_leader_immunities(g: GoldData, season: int):
-    conf = g.confessionals[g.confessionals["season"] == season]
-    leaders = top(conf.groupby("castaway_id")["confessional_count"].sum())
+    leaders = gf.confessional_leaders(g, season)
     return (f"How many individual immunities did whoever had the most confessionals on season {season} win?",
             [number(*[gm._imm_wins(g, c, season) for c in leaders])])
 
@@ -413,9 +412,7 @@ def fr_place_never(g: GoldData, place: str):
 
 @template("fr_not_in_data", "unanswerable")
 def fr_not_in_data(g: GoldData, castaway_id: str, call: str, v: int = 0):
-    assert castaway_id in set(g.cast["castaway_id"]), castaway_id  # a real person; the data lacks the attribute
-    columns = set(g.cast.columns) | set(g.data.table("castaway_details").columns)
-    assert not {c for c in columns if any(w in c for w in ("height", "salary", "pay", "fee"))}, columns
+    check_not_in_data(g, castaway_id, ("height", "salary", "pay", "fee"))
     text = [f"How tall is {call}?", f"How much was {call} paid to play?"][v]
     return text, [abstain()]
 
@@ -462,14 +459,6 @@ scoped.AS_AIRED.update(SCOPE_AS_AIRED)
 
 
 # -- the plan --------------------------------------------------------------------------------------------
-def _by_name(g: GoldData, call: str, **more) -> dict:
-    return {"castaway_id": person(g, call), "call": call, **more}
-
-
-def _pair(g: GoldData, call_a: str, call_b: str, **more) -> dict:
-    return {"a": person(g, call_a), "b": person(g, call_b), "call_a": call_a, "call_b": call_b, **more}
-
-
 def plan(g: GoldData) -> list[tuple[str, dict]]:
     """Seasons and people neither the gold nor the held-out set asks about, where the data allows."""
     top_season = max(g.seasons)
@@ -477,58 +466,49 @@ def plan(g: GoldData) -> list[tuple[str, dict]]:
         # single facts
         ("fr_winner", {"season": 24, "v": 0}), ("fr_winner", {"season": 9, "v": 1}), ("fr_filmed", {"season": 40}),
         ("fr_jury_count", {"season": 6}), ("fr_final_tally", {"season": 20}),
-        ("fr_age_when_won", _by_name(g, "Tyson")), ("fr_first_season", _by_name(g, "Coach")),
-        ("fr_jury_seasons", _by_name(g, "Rupert")),
+        ("fr_age_when_won", by_name(g, "Tyson")), ("fr_first_season", by_name(g, "Coach")),
+        ("fr_jury_seasons", by_name(g, "Rupert")),
         # aggregation
-        ("fr_immunity_record", {}), ("fr_person_confessionals", _by_name(g, "Tony", season=40)),
-        ("fr_times_played", _by_name(g, "Malcolm")), ("fr_vote_magnet", {"season": 32}),
-        ("fr_idols_found", _by_name(g, "Rick Devens")), ("fr_seasons_in_country", {"country": "Philippines"}),
+        ("fr_immunity_record", {}), ("fr_person_confessionals", by_name(g, "Tony", season=40)),
+        ("fr_times_played", by_name(g, "Malcolm")), ("fr_vote_magnet", {"season": 32}),
+        ("fr_idols_found", by_name(g, "Rick Devens")), ("fr_seasons_in_country", {"country": "Philippines"}),
         ("fr_reward_leader", {}), ("fr_distinct_jurors", {}),
         # multi-hop
-        ("fr_debut_winner", _by_name(g, "Malcolm")), ("fr_first_win_runner_up", _by_name(g, "Tony")),
-        ("fr_second_win_where", _by_name(g, "Sandra")), ("fr_first_boot_other_seasons", {"season": 20}),
+        ("fr_debut_winner", by_name(g, "Malcolm")), ("fr_first_win_runner_up", by_name(g, "Tony")),
+        ("fr_second_win_where", by_name(g, "Sandra")), ("fr_first_boot_other_seasons", {"season": 20}),
         ("fr_conf_leader_immunities", {"season": 36}), ("fr_last_immunity_tribe", {"season": 47}),
-        ("fr_first_juror_when_won", _by_name(g, "Tyson")), ("fr_jury_votes_for", _by_name(g, "JT")),
+        ("fr_first_juror_when_won", by_name(g, "Tyson")), ("fr_jury_votes_for", by_name(g, "JT")),
         # cross-entity
-        ("fr_together", _pair(g, "Tony Vlachos", "Sarah Lacina")),
-        ("fr_votes_between", _pair(g, "Jane Bright", "Marty Piombo")), ("fr_roster", {"season": 10, "tribe": "Ulong"}),
+        ("fr_together", pair(g, "Tony Vlachos", "Sarah Lacina")),
+        ("fr_votes_between", pair(g, "Jane Bright", "Marty Piombo")), ("fr_roster", {"season": 10, "tribe": "Ulong"}),
         ("fr_overlap", {"a": 20, "b": 40}), ("fr_finalists", {"season": 32}),
         ("fr_jurors_for_winner", {"season": 32, "call": "Michele"}),
-        ("fr_voted_out_by", _by_name(g, "Tyson", season=20)), ("fr_idol_plays", {"season": 20}),
+        ("fr_voted_out_by", by_name(g, "Tyson", season=20)), ("fr_idol_plays", {"season": 20}),
         # temporal
-        ("fr_made_it_further", _pair(g, "Coach", "Tyson", season=18)),
-        ("fr_days_lasted", _by_name(g, "Rudy", season=1)), ("fr_first_out", {"season": 47}),
-        ("fr_exit_episode", _by_name(g, "Jonathan Young", season=42)), ("fr_first_immunity", {"season": 9}),
-        ("fr_went_out_after", _by_name(g, "Zeke", season=33)), ("fr_exit_day", _by_name(g, "Kass", season=28)),
+        ("fr_made_it_further", pair(g, "Coach", "Tyson", season=18)),
+        ("fr_days_lasted", by_name(g, "Rudy", season=1)), ("fr_first_out", {"season": 47}),
+        ("fr_exit_episode", by_name(g, "Jonathan Young", season=42)), ("fr_first_immunity", {"season": 9}),
+        ("fr_went_out_after", by_name(g, "Zeke", season=33)), ("fr_exit_day", by_name(g, "Kass", season=28)),
         ("fr_last_immunity", {"season": 24}),
         # negation
         ("fr_lost_final", {"season": 9}), ("fr_jurors_not_for", {"season": 46, "call": "Kenzie"}),
         ("fr_seasons_no_idols", {}), ("fr_untouched", {"season": 40}), ("fr_winners_never_immune", {}),
         ("fr_no_final_three", {}), ("fr_pre_jury", {"season": 18}), ("fr_zero_vote_finalists", {}),
         # narrative: exits neither set asks about (a medevac each, a quit), finals, a merge, episodes
-        ("fr_why_left", _by_name(g, "Colton Cumbie", season=24, v=0)),
-        ("fr_why_left", _by_name(g, "Jenna Morasca", season=8, v=1)),
-        ("fr_why_left", _by_name(g, "Shamar Thomas", season=26, v=2)),
+        ("fr_why_left", by_name(g, "Colton Cumbie", season=24, v=0)),
+        ("fr_why_left", by_name(g, "Jenna Morasca", season=8, v=1)),
+        ("fr_why_left", by_name(g, "Shamar Thomas", season=26, v=2)),
         ("fr_ftc", {"season": 40, "v": 0}), ("fr_ftc", {"season": 18, "v": 1}), ("fr_merge", {"season": 24}),
         ("fr_recap", {"season": 20, "episode": 3, "v": 0}), ("fr_recap", {"season": 42, "episode": 2, "v": 1}),
         # unanswerable
         ("fr_future", {"future": top_season + 16, "v": 0}), ("fr_future", {"future": top_season + 33, "v": 1}),
         ("fr_nobody", {"name": "Brody Kessler", "v": 0}), ("fr_nobody", {"name": "Marisol Vandermeer", "v": 1}),
-        ("fr_place_never", {"place": "Madagascar"}), ("fr_not_in_data", _by_name(g, "Coach", v=0)),
-        ("fr_not_in_data", _by_name(g, "Kim Spradlin", v=1)),
-        ("fr_what_if", _by_name(g, "Russell Hantz", season=20)),
+        ("fr_place_never", {"place": "Madagascar"}), ("fr_not_in_data", by_name(g, "Coach", v=0)),
+        ("fr_not_in_data", by_name(g, "Kim Spradlin", v=1)),
+        ("fr_what_if", by_name(g, "Russell Hantz", season=20)),
     ]
 
 
 def build_fresh_set(g: GoldData) -> list[Question]:
     """The fresh set; question ids are "fr-<category>-NN" so they never collide with the other sets'."""
-    from evaluation.gold import TEMPLATES, make_question
-
-    planner = getattr(g, "full", g)
-    counters = {c: 0 for c in CATEGORIES}
-    questions = []
-    for name, params in plan(planner):
-        category = TEMPLATES[name][0]
-        counters[category] += 1
-        questions.append(make_question(g, f"fr-{category}-{counters[category]:02d}", name, params))
-    return questions
+    return build_planned(g, "fr", plan)

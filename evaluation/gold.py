@@ -169,25 +169,20 @@ def build_gold_set(g: GoldData, seed: int = 7) -> list[Question]:
     from evaluation import gold_facts, gold_multi
 
     rng = random.Random(seed)
-    planner = getattr(g, "full", g)  # under a viewer scope: the same questions, answered for that viewer
-    planned = gold_facts.plan(planner, rng) + gold_multi.plan(planner, rng)
+    return build_planned(g, "", lambda data: gold_facts.plan(data, rng) + gold_multi.plan(data, rng))
+
+
+def build_planned(g: GoldData, prefix: str, plan: Callable[[GoldData], list[tuple[str, dict]]]) -> list[Question]:
+    """Questions for the (template, params) pairs plan(data) picks, with ids "<prefix>-<category>-NN" (without a
+    prefix, "<category>-NN"). Under a viewer scope the plan sees the full data: the same questions, answered for
+    that viewer."""
+    _load_templates()
     questions, counters = [], {c: 0 for c in CATEGORIES}
-    for name, params in planned:
+    for name, params in plan(getattr(g, "full", g)):
         category = TEMPLATES[name][0]
         counters[category] += 1
         qid = f"{category}-{counters[category]:02d}"
-        questions.append(make_question(g, qid, name, params))
-    return questions
-
-
-def build_planned(g: GoldData, prefix: str, planned: list[tuple[str, dict]]) -> list[Question]:
-    """Questions for planned (template, params) pairs, with ids "<prefix>-<category>-NN"."""
-    _load_templates()
-    questions, counters = [], {c: 0 for c in CATEGORIES}
-    for name, params in planned:
-        category = TEMPLATES[name][0]
-        counters[category] += 1
-        questions.append(make_question(g, f"{prefix}-{category}-{counters[category]:02d}", name, params))
+        questions.append(make_question(g, f"{prefix}-{qid}" if prefix else qid, name, params))
     return questions
 
 

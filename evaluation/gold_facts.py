@@ -128,6 +128,12 @@ def most_confessionals(g: GoldData, season: int | None = None):
     return f"Who had the most confessionals {where}?", [entity(g, top(counts))]
 
 
+def confessional_leaders(g: GoldData, season: int) -> list[str]:
+    """Who had the most confessionals in a season (all of them on a tie)."""
+    conf = g.confessionals[g.confessionals["season"] == season]
+    return top(conf.groupby("castaway_id")["confessional_count"].sum())
+
+
 @template("most_idols_found", "aggregation")
 def most_idols_found(g: GoldData):
     adv = g.advantages
@@ -294,10 +300,15 @@ def finalists_not_won(g: GoldData, season: int):
 
 @template("veterans_never_won", "negation")
 def veterans_never_won(g: GoldData, n: int = 3):
-    played = g.seasons_played()
     winners = set(g.cast[g.cast["winner"]]["castaway_id"])
     return f"Which players have played {n} or more seasons without ever winning?", [
-        entities(g, [c for c in played[played >= n].index if c not in winners])]
+        entities(g, veterans_except(g, n, winners))]
+
+
+def veterans_except(g: GoldData, n: int, excluded: set[str]) -> list[str]:
+    """People who played n or more seasons and are not in excluded, in seasons_played() order."""
+    played = g.seasons_played()
+    return [c for c in played[played >= n].index if c not in excluded]
 
 
 @template("seasons_without_medevac", "negation")

@@ -23,10 +23,10 @@ from evaluation import gold_multi as gm
 from evaluation import scoped
 from evaluation.data import GoldData
 from evaluation.gold import (
-    CATEGORIES,
     QUESTION_SETS,
     Question,
     abstain,
+    build_planned,
     entities,
     entity,
     number,
@@ -49,6 +49,13 @@ def _winner_ids(g: GoldData) -> set[str]:
 
 def _won_in(g: GoldData, castaway_id: str) -> int:
     return int(g.cast[(g.cast["castaway_id"] == castaway_id) & g.cast["winner"]]["season"].iloc[0])
+
+
+def check_not_in_data(g: GoldData, castaway_id: str, words: tuple[str, ...]) -> None:
+    """An "unanswerable" question's premise: a real person, and no castaway column for what it asks (words)."""
+    assert castaway_id in set(g.cast["castaway_id"]), castaway_id
+    columns = set(g.cast.columns) | set(g.data.table("castaway_details").columns)
+    assert not {c for c in columns if any(w in c for w in words)}, columns
 
 
 # -- single facts ----------------------------------------------------------------------------------------
@@ -415,8 +422,7 @@ def ho_place_never(g: GoldData, place: str):
 
 @template("ho_not_in_data", "unanswerable")
 def ho_not_in_data(g: GoldData, castaway_id: str, call: str):
-    assert castaway_id in set(g.cast["castaway_id"]), castaway_id  # a real person; the data has no shoe sizes
-    assert not any("shoe" in c for c in g.cast.columns)
+    check_not_in_data(g, castaway_id, ("shoe",))  # a real person; the data has no shoe sizes
     return f"What is {call}'s shoe size?", [abstain()]
 
 
@@ -460,8 +466,14 @@ def person(g: GoldData, call: str) -> str:
     return ids.pop()
 
 
-def _by_name(g: GoldData, call: str) -> dict:
-    return {"castaway_id": person(g, call), "call": call}
+def by_name(g: GoldData, call: str, **more) -> dict:
+    """A template's params for the person a name stands for: {"castaway_id", "call", **more}."""
+    return {"castaway_id": person(g, call), "call": call, **more}
+
+
+def pair(g: GoldData, call_a: str, call_b: str, **more) -> dict:
+    """A template's params for two people by name: {"a", "b", "call_a", "call_b", **more}."""
+    return {"a": person(g, call_a), "b": person(g, call_b), "call_a": call_a, "call_b": call_b, **more}
 
 
 def plan(g: GoldData, rng: random.Random) -> list[tuple[str, dict]]:
@@ -469,9 +481,9 @@ def plan(g: GoldData, rng: random.Random) -> list[tuple[str, dict]]:
     out: list[tuple[str, dict]] = [
         ("ho_title_holder", {"season": 12, "v": 0}), ("ho_title_holder", {"season": 48, "v": 1}),
         ("ho_shot_where", {"season": 1}), ("ho_starting_cast", {"season": 31}),
-        ("ho_person_start_tribe", {**_by_name(g, "Ozzy"), "season": 13}), ("ho_jury_tally", {"season": 30}),
-        ("ho_winner_age", _by_name(g, "Earl Cole")), ("ho_premiere", {"season": 39}),
-        ("ho_season_won", _by_name(g, "Boston Rob")), ("ho_merged_name", {"season": 23}),
+        ("ho_person_start_tribe", {**by_name(g, "Ozzy"), "season": 13}), ("ho_jury_tally", {"season": 30}),
+        ("ho_winner_age", by_name(g, "Earl Cole")), ("ho_premiere", {"season": 39}),
+        ("ho_season_won", by_name(g, "Boston Rob")), ("ho_merged_name", {"season": 23}),
         # aggregation
         ("ho_immunity_leader", {"season": 17}), ("ho_confessional_leader", {"season": 13}),
         ("ho_votes_received", {"season": 25}), ("ho_quit_count", {}), ("ho_exactly_twice", {}),
@@ -479,23 +491,22 @@ def plan(g: GoldData, rng: random.Random) -> list[tuple[str, dict]]:
         # multi-hop
         ("ho_winner_votes", {"season": 1}), ("ho_winner_where", {"place": "Gabon"}),
         ("ho_winner_tribe", {"season": 34}),
-        ("ho_winner_immunities", {"season": 43}), ("ho_first_boot_when_won", _by_name(g, "Jeremy Collins")),
+        ("ho_winner_immunities", {"season": 43}), ("ho_first_boot_when_won", by_name(g, "Jeremy Collins")),
         ("ho_career_of_winner", {"season": 25}), ("ho_jurors_backed_runner_up", {"season": 39}),
         ("ho_conf_leader_tribe", {"season": 44}), ("ho_winner_and_immunities", {"season": 23}),
     ]
     # cross-entity
-    rob, parvati = person(g, "Boston Rob"), person(g, "Parvati")
-    out += [("ho_shared_seasons", {"a": rob, "b": parvati, "call_a": "Boston Rob", "call_b": "Parvati"}),
+    out += [("ho_shared_seasons", pair(g, "Boston Rob", "Parvati")),
             ("ho_roster", {"season": 22, "tribe": "Zapatera"}), ("ho_overlap", {"a": 13, "b": 16}),
-            ("ho_final_three", {"season": 48}), ("ho_jurors_for", {**_by_name(g, "Ozzy"), "season": 13}),
-            ("ho_juror_pick", {**_by_name(g, "Cirie"), "season": 34}),
-            ("ho_voted_out_by", {**_by_name(g, "Abi-Maria"), "season": 31}), ("ho_starting_tribes", {"season": 43}),
+            ("ho_final_three", {"season": 48}), ("ho_jurors_for", {**by_name(g, "Ozzy"), "season": 13}),
+            ("ho_juror_pick", {**by_name(g, "Cirie"), "season": 34}),
+            ("ho_voted_out_by", {**by_name(g, "Abi-Maria"), "season": 31}), ("ho_starting_tribes", {"season": 43}),
             ("ho_idol_finders", {"season": 30})]
     # temporal
     w49 = g.wins[(g.wins["season"] == 49) & (g.wins["won_individual_immunity"] == 1)].groupby("episode").size()
     out += [("ho_nth_out", {"season": 30, "order": 2}),
-            ("ho_exit_episode", {**_by_name(g, "Kelley Wentworth"), "season": 31}),
-            ("ho_prev_boot", {**_by_name(g, "Cirie"), "season": 12}), ("ho_first_immunity", {"season": 22}),
+            ("ho_exit_episode", {**by_name(g, "Kelley Wentworth"), "season": 31}),
+            ("ho_prev_boot", {**by_name(g, "Cirie"), "season": 12}), ("ho_first_immunity", {"season": 22}),
             ("ho_first_boot_day", {"season": 14}), ("ho_episode_exit", {"season": 25, "episode": 6}),
             ("ho_last_juror", {"season": 49}),
             ("ho_lasted_longer", {"a": person(g, "Austin Carty"), "b": person(g, "Shane Powers"), "season": 12}),
@@ -520,20 +531,10 @@ def plan(g: GoldData, rng: random.Random) -> list[tuple[str, dict]]:
             ("ho_future_season", {"future": top_season + 39, "v": 3}),
             ("ho_nobody", {"name": "Jeff Bezos", "v": 0}), ("ho_nobody", {"name": "Sherlock Holmes", "v": 1}),
             ("ho_nobody", {"name": "Oprah Winfrey", "v": 2}), ("ho_place_never", {"place": "Iceland"}),
-            ("ho_not_in_data", _by_name(g, "Parvati"))]
+            ("ho_not_in_data", by_name(g, "Parvati"))]
     return out
 
 
 def build_holdout_set(g: GoldData, seed: int = 11) -> list[Question]:
     """The held-out set; question ids are "ho-<category>-NN" so they never collide with the gold set's."""
-    from evaluation.gold import TEMPLATES, make_question
-
-    rng = random.Random(seed)
-    planner = getattr(g, "full", g)
-    counters = {c: 0 for c in CATEGORIES}
-    questions = []
-    for name, params in plan(planner, rng):
-        category = TEMPLATES[name][0]
-        counters[category] += 1
-        questions.append(make_question(g, f"ho-{category}-{counters[category]:02d}", name, params))
-    return questions
+    return build_planned(g, "ho", lambda data: plan(data, random.Random(seed)))

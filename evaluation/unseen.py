@@ -40,8 +40,7 @@ from evaluation.gold import (
     seasons,
     template,
 )
-from evaluation.gold_facts import top
-from evaluation.holdout import person
+from evaluation.holdout import by_name, check_not_in_data, pair, person
 from evaluation.matching import contains_prefix
 
 UNSEEN_FILE = QUESTION_SETS["unseen"]
@@ -238,8 +237,7 @@ def un_loser_jury_votes(g: GoldData, season: int):
 
 @template("un_conf_leader_place", "multi_hop")
 def un_conf_leader_place(g: GoldData, season: int):
-    conf = g.confessionals[g.confessionals["season"] == season]
-    leaders = top(conf.groupby("castaway_id")["confessional_count"].sum())
+    leaders = gf.confessional_leaders(g, season)
     assert len(leaders) == 1, leaders  # one person, so "where did they place" has one answer
     return f"Who had the most confessionals on season {season}? And where did they place?", [
         entity(g, leaders), number(fr._row(g, leaders[0], season)["place"])]
@@ -378,10 +376,9 @@ def un_not_unanimous_since(g: GoldData, since: int):
 
 @template("un_veterans_never_jury", "negation")
 def un_veterans_never_jury(g: GoldData, n: int = 3):
-    played = g.seasons_played()
     jurors = set(g.cast[g.cast["jury"]]["castaway_id"])
     return f"Name the {n}-time (or more) players who have never sat on a jury.", [
-        entities(g, [c for c in played[played >= n].index if c not in jurors])]
+        entities(g, gf.veterans_except(g, n, jurors))]
 
 
 @template("un_never_back", "negation")
@@ -488,9 +485,7 @@ def un_title_never(g: GoldData, title: str):
 
 @template("un_missing_attribute", "unanswerable")
 def un_missing_attribute(g: GoldData, castaway_id: str, call: str, v: int = 0):
-    assert castaway_id in set(g.cast["castaway_id"]), castaway_id  # a real person; the data lacks the attribute
-    columns = set(g.cast.columns) | set(g.data.table("castaway_details").columns)
-    assert not {c for c in columns if any(w in c for w in ("worth", "income", "money", "blood"))}, columns
+    check_not_in_data(g, castaway_id, ("worth", "income", "money", "blood"))
     text = [f"What's {call}'s net worth these days?", f"what blood type is {call}?"][v]
     return text, [abstain()]
 
@@ -572,38 +567,35 @@ scoped.AS_AIRED.update(SCOPE_AS_AIRED)
 
 
 # -- the plan --------------------------------------------------------------------------------------------
-_by_name, _pair = fr._by_name, fr._pair  # {"castaway_id", "call"} and {"a", "b", "call_a", "call_b"} by name
-
-
 def plan(g: GoldData) -> list[tuple[str, dict]]:
     """People and seasons the gold, held-out and fresh sets do not ask about, where the data allows."""
     top_season = max(g.seasons)
     return [
         # single facts
         ("un_winner", {"season": 11, "v": 0}), ("un_winner", {"season": 37, "v": 1}),
-        ("un_merge_name", {"season": 35}), ("un_start_buff", _by_name(g, "Fabio", season=21)),
-        ("un_age_during", _by_name(g, "Rodger", season=2)), ("un_final_size", {"season": 6}),
+        ("un_merge_name", {"season": 35}), ("un_start_buff", by_name(g, "Fabio", season=21)),
+        ("un_age_during", by_name(g, "Rodger", season=2)), ("un_final_size", {"season": 6}),
         ("un_country", {"season": 23}), ("un_runner_up", {"season": 3, "call": "Ethan"}),
         # aggregation
-        ("un_career_immunities", _by_name(g, "Joe Anglim")), ("un_career_confessionals", _by_name(g, "Stephenie")),
-        ("un_career_votes_against", _by_name(g, "Jeff Varner")), ("un_winners_returned", {}),
+        ("un_career_immunities", by_name(g, "Joe Anglim")), ("un_career_confessionals", by_name(g, "Stephenie")),
+        ("un_career_votes_against", by_name(g, "Jeff Varner")), ("un_winners_returned", {}),
         ("un_returnees_in_cast", {"season": 27}), ("un_women_winners", {}), ("un_starting_tribes", {"season": 13}),
-        ("un_season_immunities", _by_name(g, "Mike Holloway", season=30)),
+        ("un_season_immunities", by_name(g, "Mike Holloway", season=30)),
         # multi-hop
-        ("un_nth_season_tribe", _by_name(g, "Penner", nth=2)), ("un_last_time_place", _by_name(g, "Amanda Kimmel")),
-        ("un_first_boot_season_winner", _by_name(g, "Sonja")), ("un_runner_up_career", {"season": 11, "call": "Danni"}),
+        ("un_nth_season_tribe", by_name(g, "Penner", nth=2)), ("un_last_time_place", by_name(g, "Amanda Kimmel")),
+        ("un_first_boot_season_winner", by_name(g, "Sonja")), ("un_runner_up_career", {"season": 11, "call": "Danni"}),
         ("un_winner_state", {"season": 9}), ("un_loser_jury_votes", {"season": 10}),
         ("un_conf_leader_place", {"season": 43}), ("un_merge_boot_tribe", {"season": 44}),
         # cross-entity
-        ("un_ever_together", _pair(g, "Jerri", "Candice")), ("un_vote_count", _pair(g, "Troyzan", "Tai")),
-        ("un_juror_vote", _by_name(g, "Lex", season=3)), ("un_tribemates", _by_name(g, "Yul", season=13)),
-        ("un_came_back", {"a": 1, "b": 8}), ("un_more_immunities", _pair(g, "Spencer Bledsoe", "Woo", season=28)),
-        ("un_ftc_seatmates", _by_name(g, "Courtney Yates", season=15)),
-        ("un_fellow_jurors", _by_name(g, "Candice", season=20)),
+        ("un_ever_together", pair(g, "Jerri", "Candice")), ("un_vote_count", pair(g, "Troyzan", "Tai")),
+        ("un_juror_vote", by_name(g, "Lex", season=3)), ("un_tribemates", by_name(g, "Yul", season=13)),
+        ("un_came_back", {"a": 1, "b": 8}), ("un_more_immunities", pair(g, "Spencer Bledsoe", "Woo", season=28)),
+        ("un_ftc_seatmates", by_name(g, "Courtney Yates", season=15)),
+        ("un_fellow_jurors", by_name(g, "Candice", season=20)),
         # temporal
         ("un_latest_winner", {}), ("un_last_outside", {"country": "Fiji"}), ("un_last_medevac", {}),
-        ("un_second_juror", {"season": 19}), ("un_nth_season_exit", _by_name(g, "Varner", nth=2)),
-        ("un_last_pre_juror", {"season": 14}), ("un_boot_number", _by_name(g, "Kimmi", season=31)),
+        ("un_second_juror", {"season": 19}), ("un_nth_season_exit", by_name(g, "Varner", nth=2)),
+        ("un_last_pre_juror", {"season": 14}), ("un_boot_number", by_name(g, "Kimmi", season=31)),
         ("un_first_merged_immunity", {"season": 15}),
         # negation
         ("un_finalists_no_immunity", {"season": 45}), ("un_not_unanimous_since", {"since": 30}),
@@ -611,20 +603,20 @@ def plan(g: GoldData) -> list[tuple[str, dict]]:
         ("un_merged_not_jury", {"season": 29}), ("un_immune_not_finalist", {"season": 39}),
         ("un_no_medevac_no_quit", {}), ("un_no_prior_final", {"season": 38}),
         # narrative: exits none of the other sets asks about (a medevac, a quit, a medevac), finals, a merge, episodes
-        ("un_why_gone", _by_name(g, "Penner", season=16, v=0)),
-        ("un_why_gone", _by_name(g, "Osten", season=7, v=1)),
-        ("un_why_gone", _by_name(g, "Jake Latimer", season=49, v=2, key=["krait", "snake", "bit"])),
+        ("un_why_gone", by_name(g, "Penner", season=16, v=0)),
+        ("un_why_gone", by_name(g, "Osten", season=7, v=1)),
+        ("un_why_gone", by_name(g, "Jake Latimer", season=49, v=2, key=["krait", "snake", "bit"])),
         ("un_ftc_how", {"season": 10, "v": 0}), ("un_ftc_how", {"season": 45, "v": 1}),
         ("un_merge_told", {"season": 33}), ("un_episode_told", {"season": 29, "episode": 3, "v": 0}),
         ("un_episode_told", {"season": 21, "episode": 2, "v": 1}),
         # unanswerable
         ("un_future", {"future": top_season + 19}), ("un_nobody", {"name": "Dwayne Johnson"}),
-        ("un_title_never", {"title": "Atlantis"}), ("un_missing_attribute", _by_name(g, "Yul", v=0)),
-        ("un_missing_attribute", _by_name(g, "Stephenie", v=1)), ("un_opinion", {}),
-        ("un_counterfactual", _by_name(g, "Penner", season=16)), ("un_production_cost", {"season": 1}),
+        ("un_title_never", {"title": "Atlantis"}), ("un_missing_attribute", by_name(g, "Yul", v=0)),
+        ("un_missing_attribute", by_name(g, "Stephenie", v=1)), ("un_opinion", {}),
+        ("un_counterfactual", by_name(g, "Penner", season=16)), ("un_production_cost", {"season": 1}),
     ]
 
 
 def build_unseen_set(g: GoldData) -> list[Question]:
     """The unseen set; question ids are "un-<category>-NN" so they never collide with the other sets'."""
-    return build_planned(g, "un", plan(getattr(g, "full", g)))
+    return build_planned(g, "un", plan)

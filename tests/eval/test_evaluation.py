@@ -8,17 +8,9 @@ from collections import Counter
 
 import pytest
 
-from evaluation.data import GoldData
 from evaluation.gold import CATEGORIES, GOLD_FILE, Question, build_gold_set, load, recompute
 from evaluation.matching import Matcher
 from evaluation.scoring import Scorer, short_answer
-
-
-@pytest.fixture(scope="module")
-def g(settings) -> GoldData:
-    from ingest.survivor_data import open_survivor_data
-
-    return GoldData(open_survivor_data(settings))
 
 
 @pytest.fixture(scope="module")

@@ -4,24 +4,13 @@ independent pandas computation on the raw survivoR tables."""
 
 from __future__ import annotations
 
-import json
-import re
-from collections import Counter
-
-import pandas as pd
 import pytest
 
-from evaluation.data import GoldData
 from evaluation.fresh import FRESH_FILE, build_fresh_set
-from evaluation.gold import CATEGORIES, QUESTION_SETS, build_gold_set, load, recompute
+from evaluation.gold import build_gold_set
 from evaluation.holdout import build_holdout_set, person
-
-
-@pytest.fixture(scope="module")
-def g(settings) -> GoldData:
-    from ingest.survivor_data import open_survivor_data
-
-    return GoldData(open_survivor_data(settings))
+from tests.eval import set_checks as checks
+from tests.eval.set_checks import ask, raw
 
 
 @pytest.fixture(scope="module")
@@ -35,60 +24,13 @@ def others(g):
     return build_gold_set(g) + build_holdout_set(g)
 
 
-def raw(g: GoldData, table: str) -> pd.DataFrame:
-    """A survivoR table as read from the .rda file, cut to US seasons 1-49 here (not by the code under test)."""
-    df = g.data.raw(table)
-    season = pd.to_numeric(df["season"], errors="coerce")
-    return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
-
-
-def ask(fresh, template: str, **params):
-    found = [q for q in fresh if q.template == template and all(q.params.get(k) == v for k, v in params.items())]
-    assert len(found) == 1, (template, params, len(found))
-    return found[0]
-
-
-def words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def people(questions) -> set[str]:
-    return {v for q in questions for k, v in q.params.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
-
-
 # -- shape ---------------------------------------------------------------------------------------------------
 def test_the_fresh_set_has_every_category_and_non_empty_answers(fresh):
-    counts = Counter(q.category for q in fresh)
-    assert 55 <= len(fresh) <= 70
-    assert set(counts) == set(CATEGORIES) - {"demo"} and all(7 <= counts[c] <= 8 for c in counts), counts
-    assert len({q.id for q in fresh}) == len(fresh) and len({q.question for q in fresh}) == len(fresh)
-    for q in fresh:
-        assert q.id.startswith("fr-") and q.template.startswith("fr_") and q.parts and q.answer, q.id
-        for part in q.parts:
-            if part["type"] in ("entity", "entities"):
-                assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
-            elif part["type"] in ("number", "season", "seasons", "phrase", "phrases"):
-                assert part["values"] and all(v not in ("", None) for v in part["values"]), q.id
-            elif part["type"] == "facts":
-                assert all(part["groups"]) and part["support"].get("season"), q.id
-        if q.category == "unanswerable":
-            assert [p["type"] for p in q.parts] == ["abstain"], q.id
-        else:
-            assert "abstain" not in {p["type"] for p in q.parts}, q.id
+    checks.shape(fresh, "fr", size=(55, 70), per_category=(7, 8))
 
 
 def test_no_fresh_question_repeats_a_gold_or_holdout_question_or_person(g, fresh, others):
-    texts = {words(q.question) for q in others}
-    assert not [q.question for q in fresh if words(q.question) in texts]
-    assert not {q.id for q in fresh} & {q.id for q in others}
-    asked_about = people(fresh)
-    assert len(asked_about) >= 15 and not asked_about & people(others)
-    other_text = " ".join(q.question for q in others).lower()
-    full_names = g.aliases[g.aliases["kind"] == "full_name"]
-    named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
-    assert not [n for n in named if n in other_text]  # nor named in their questions' text
-    seasons_asked = Counter(q.params["season"] for q in fresh if isinstance(q.params.get("season"), int))
-    assert max(seasons_asked.values()) <= 8, seasons_asked  # spread over seasons, not one season's quiz
+    checks.no_repeats(g, fresh, others, min_people=15, max_per_season=8)
 
 
 def test_nicknames_and_short_names_in_the_questions_name_the_person_the_answer_is_about(g, fresh):
@@ -101,37 +43,19 @@ def test_nicknames_and_short_names_in_the_questions_name_the_person_the_answer_i
 
 # -- recomputable ------------------------------------------------------------------------------------------------
 def test_the_snapshot_recomputes_to_the_same_answers(g, fresh):
-    stored = load(FRESH_FILE)
-    assert [q.id for q in stored] == [q.id for q in fresh]
-    assert [q.question for q in stored] == [q.question for q in fresh]
-    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in fresh]
+    checks.snapshot_recomputes(g, fresh, FRESH_FILE)
 
 
 def test_a_recomputed_answer_follows_the_data_not_the_stored_parts(g, fresh):
-    asked = ask(fresh, "fr_winner", season=24)
-    stale = type(asked)(**{**asked.to_dict(), "parts": [{"type": "entity", "ids": ["US0001"], "names": ["x"]}]})
-    assert recompute(g, [stale])[0].parts == asked.parts
+    checks.recompute_follows_the_data(g, ask(fresh, "fr_winner", season=24))
 
 
 def test_the_cli_writes_the_fresh_snapshot_and_the_runner_selects_the_set(settings, tmp_path, fresh):
-    from evaluation.cli import main
-    from evaluation.runner import EvalOptions, gold_questions
-
-    out = tmp_path / "fresh.json"
-    assert main(["gold", "--set", "fresh", "--out", str(out)]) == 0
-    written = json.loads(out.read_text())
-    assert written["count"] == len(fresh) and written["questions"][0]["id"].startswith("fr-")
-    assert QUESTION_SETS["fresh"] == FRESH_FILE
-    chosen, _ = gold_questions(settings, EvalOptions(question_set="fresh", categories=["temporal"]))
-    assert chosen and all(q.id.startswith("fr-temporal-") for q in chosen)
-    default, _ = gold_questions(settings, EvalOptions(limit=3))
-    assert not any(q.id.startswith("fr-") for q in default)
+    checks.cli_writes_and_runner_selects(settings, tmp_path, fresh, "fresh", "fr", FRESH_FILE, "temporal")
 
 
 def test_every_fresh_template_declares_what_a_viewer_scope_needs(fresh):
-    from evaluation.scoped import AS_AIRED, NEEDS
-
-    assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in fresh)
+    checks.scope_needs_declared(fresh)
 
 
 # -- answers against pandas on the raw tables ---------------------------------------------------------------

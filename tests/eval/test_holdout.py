@@ -4,23 +4,12 @@ equal an independent pandas computation on the raw survivoR tables."""
 
 from __future__ import annotations
 
-import json
-import re
-from collections import Counter
-
-import pandas as pd
 import pytest
 
-from evaluation.data import GoldData
-from evaluation.gold import CATEGORIES, QUESTION_SETS, build_gold_set, build_question_set, load, recompute
+from evaluation.gold import build_gold_set, build_question_set
 from evaluation.holdout import HOLDOUT_FILE, build_holdout_set, person
-
-
-@pytest.fixture(scope="module")
-def g(settings) -> GoldData:
-    from ingest.survivor_data import open_survivor_data
-
-    return GoldData(open_survivor_data(settings))
+from tests.eval import set_checks as checks
+from tests.eval.set_checks import ask, raw
 
 
 @pytest.fixture(scope="module")
@@ -33,56 +22,15 @@ def gold(g):
     return build_gold_set(g)
 
 
-def raw(g: GoldData, table: str) -> pd.DataFrame:
-    """A survivoR table as read from the .rda file, cut to US seasons 1-49 here (not by the code under test)."""
-    df = g.data.raw(table)
-    season = pd.to_numeric(df["season"], errors="coerce")
-    return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
-
-
-def ask(holdout, template: str, **params):
-    found = [q for q in holdout if q.template == template and all(q.params.get(k) == v for k, v in params.items())]
-    assert len(found) == 1, (template, params, len(found))
-    return found[0]
-
-
-def words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
 # -- shape ---------------------------------------------------------------------------------------------------
 def test_the_holdout_set_has_every_category_and_non_empty_answers(holdout):
-    counts = Counter(q.category for q in holdout)
-    assert 55 <= len(holdout) <= 80
-    assert set(counts) == set(CATEGORIES) - {"demo"} and all(counts[c] >= 7 for c in counts), counts
-    assert len({q.id for q in holdout}) == len(holdout) and len({q.question for q in holdout}) == len(holdout)
-    for q in holdout:
-        assert q.id.startswith("ho-") and q.template.startswith("ho_") and q.parts and q.answer, q.id
-        for part in q.parts:
-            if part["type"] in ("entity", "entities"):
-                assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
-            elif part["type"] in ("number", "season", "seasons", "phrase", "phrases"):
-                assert part["values"], q.id
-            elif part["type"] == "facts":
-                assert all(part["groups"]) and part["support"].get("season"), q.id
-        if q.category == "unanswerable":
-            assert [p["type"] for p in q.parts] == ["abstain"], q.id
+    checks.shape(holdout, "ho", size=(55, 80), per_category=(7, None), strict_values=False,
+                abstain_only_when_unanswerable=False)
 
 
 def test_no_holdout_question_repeats_a_gold_question_or_person(g, holdout, gold):
-    gold_texts = {words(q.question) for q in gold}
-    assert not [q.question for q in holdout if words(q.question) in gold_texts]
-    assert not {q.id for q in holdout} & {q.id for q in gold}
+    checks.no_repeats(g, holdout, gold, min_people=8)
 
-    def people(questions):
-        return {v for q in questions for k, v in q.params.items()
-                if k in ("castaway_id", "a", "b") and isinstance(v, str)}
-    asked_about = people(holdout)
-    assert len(asked_about) >= 8 and not asked_about & people(gold)
-    gold_text = " ".join(q.question for q in gold).lower()
-    full_names = g.aliases[g.aliases["kind"] == "full_name"]
-    named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
-    assert not [n for n in named if n in gold_text]  # nor named in a gold question's text (the demo's)
 
 def test_nicknames_in_the_questions_name_the_person_the_answer_is_about(g, holdout):
     asked = ask(holdout, "ho_season_won", call="Boston Rob")
@@ -94,30 +42,15 @@ def test_nicknames_in_the_questions_name_the_person_the_answer_is_about(g, holdo
 
 # -- recomputable ------------------------------------------------------------------------------------------------
 def test_the_snapshot_recomputes_to_the_same_answers(g, holdout):
-    stored = load(HOLDOUT_FILE)
-    assert [q.id for q in stored] == [q.id for q in holdout]
-    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in holdout]
+    checks.snapshot_recomputes(g, holdout, HOLDOUT_FILE, same_wording=False)
 
 
 def test_a_recomputed_answer_follows_the_data_not_the_stored_parts(g, holdout):
-    asked = ask(holdout, "ho_title_holder", season=12)
-    stale = type(asked)(**{**asked.to_dict(), "parts": [{"type": "entity", "ids": ["US0001"], "names": ["x"]}]})
-    assert recompute(g, [stale])[0].parts == asked.parts
+    checks.recompute_follows_the_data(g, ask(holdout, "ho_title_holder", season=12))
 
 
 def test_the_cli_writes_the_holdout_snapshot_and_the_runner_selects_the_set(settings, tmp_path, holdout):
-    from evaluation.cli import main
-    from evaluation.runner import EvalOptions, gold_questions
-
-    out = tmp_path / "holdout.json"
-    assert main(["gold", "--set", "holdout", "--out", str(out)]) == 0
-    written = json.loads(out.read_text())
-    assert written["count"] == len(holdout) and written["questions"][0]["id"].startswith("ho-")
-    assert QUESTION_SETS["holdout"] == HOLDOUT_FILE
-    chosen, _ = gold_questions(settings, EvalOptions(question_set="holdout", categories=["negation"]))
-    assert chosen and all(q.id.startswith("ho-negation-") for q in chosen)
-    default, _ = gold_questions(settings, EvalOptions(limit=3))
-    assert not any(q.id.startswith("ho-") for q in default)
+    checks.cli_writes_and_runner_selects(settings, tmp_path, holdout, "holdout", "ho", HOLDOUT_FILE, "negation")
     with pytest.raises(ValueError, match="unknown question set"):
         build_question_set(None, "nope")
 

@@ -5,26 +5,18 @@ raw survivoR tables."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 
 import pandas as pd
 import pytest
 
-from evaluation.data import GoldData
 from evaluation.fresh import build_fresh_set
-from evaluation.gold import CATEGORIES, QUESTION_SETS, build_gold_set, build_question_set, load, recompute
+from evaluation.gold import build_gold_set, build_question_set
 from evaluation.holdout import build_holdout_set, person
 from evaluation.matching import contains_prefix
 from evaluation.unseen import UNSEEN_FILE, build_unseen_set
-
-
-@pytest.fixture(scope="module")
-def g(settings) -> GoldData:
-    from ingest.survivor_data import open_survivor_data
-
-    return GoldData(open_survivor_data(settings))
+from tests.eval import set_checks as checks
+from tests.eval.set_checks import ask, raw
 
 
 @pytest.fixture(scope="module")
@@ -38,62 +30,16 @@ def others(g):
     return build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g)
 
 
-def raw(g: GoldData, table: str) -> pd.DataFrame:
-    """A survivoR table as read from the .rda file, cut to US seasons 1-49 here (not by the code under test)."""
-    df = g.data.raw(table)
-    season = pd.to_numeric(df["season"], errors="coerce")
-    return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
-
-
-def ask(questions, template: str, **params):
-    found = [q for q in questions if q.template == template
-             and all(q.params.get(k) == v for k, v in params.items())]
-    assert len(found) == 1, (template, params, len(found))
-    return found[0]
-
-
-def words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def people(questions) -> set[str]:
-    return {v for q in questions for k, v in q.params.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
-
-
 # -- shape ---------------------------------------------------------------------------------------------------
 def test_the_unseen_set_has_every_category_and_non_empty_answers(unseen):
-    counts = Counter(q.category for q in unseen)
-    assert 60 <= len(unseen) <= 70
-    assert set(counts) == set(CATEGORIES) - {"demo"} and all(7 <= counts[c] <= 9 for c in counts), counts
-    assert len({q.id for q in unseen}) == len(unseen) and len({q.question for q in unseen}) == len(unseen)
+    checks.shape(unseen, "un", size=(60, 70), per_category=(7, 9))
     for q in unseen:
-        assert q.id.startswith(f"un-{q.category}-") and q.template.startswith("un_") and q.parts and q.answer, q.id
+        assert q.id.startswith(f"un-{q.category}-"), q.id
         assert "None" not in q.question and "nan" not in q.question.split(), q.question
-        for part in q.parts:
-            if part["type"] in ("entity", "entities"):
-                assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
-            elif part["type"] in ("number", "season", "seasons", "phrase", "phrases"):
-                assert part["values"] and all(v not in ("", None) for v in part["values"]), q.id
-            elif part["type"] == "facts":
-                assert all(part["groups"]) and part["support"].get("season"), q.id
-        if q.category == "unanswerable":
-            assert [p["type"] for p in q.parts] == ["abstain"], q.id
-        else:
-            assert "abstain" not in {p["type"] for p in q.parts}, q.id
 
 
 def test_no_unseen_question_repeats_another_sets_question_or_person(g, unseen, others):
-    texts = {words(q.question) for q in others}
-    assert not [q.question for q in unseen if words(q.question) in texts]
-    assert not {q.id for q in unseen} & {q.id for q in others}
-    asked_about = people(unseen)
-    assert len(asked_about) >= 15 and not asked_about & people(others)
-    other_text = " ".join(q.question for q in others).lower()
-    full_names = g.aliases[g.aliases["kind"] == "full_name"]
-    named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
-    assert not [n for n in named if n in other_text]  # nor named in their questions' text
-    seasons_asked = Counter(q.params["season"] for q in unseen if isinstance(q.params.get("season"), int))
-    assert max(seasons_asked.values()) <= 6, seasons_asked  # spread over seasons, not one season's quiz
+    checks.no_repeats(g, unseen, others, min_people=15, max_per_season=6)
 
 
 def test_the_wording_varies_in_form(unseen):
@@ -117,37 +63,19 @@ def test_nicknames_and_short_names_name_the_person_the_answer_is_about(g, unseen
 
 # -- recomputable ------------------------------------------------------------------------------------------------
 def test_the_snapshot_recomputes_to_the_same_answers(g, unseen):
-    stored = load(UNSEEN_FILE)
-    assert [q.id for q in stored] == [q.id for q in unseen]
-    assert [q.question for q in stored] == [q.question for q in unseen]
-    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in unseen]
+    checks.snapshot_recomputes(g, unseen, UNSEEN_FILE)
 
 
 def test_a_recomputed_answer_follows_the_data_not_the_stored_parts(g, unseen):
-    asked = ask(unseen, "un_winner", season=37)
-    stale = type(asked)(**{**asked.to_dict(), "parts": [{"type": "entity", "ids": ["US0001"], "names": ["x"]}]})
-    assert recompute(g, [stale])[0].parts == asked.parts
+    checks.recompute_follows_the_data(g, ask(unseen, "un_winner", season=37))
 
 
 def test_the_cli_writes_the_unseen_snapshot_and_the_runner_selects_the_set(settings, tmp_path, unseen):
-    from evaluation.cli import main
-    from evaluation.runner import EvalOptions, gold_questions
-
-    out = tmp_path / "unseen.json"
-    assert main(["gold", "--set", "unseen", "--out", str(out)]) == 0
-    written = json.loads(out.read_text())
-    assert written["count"] == len(unseen) and written["questions"][0]["id"].startswith("un-")
-    assert QUESTION_SETS["unseen"] == UNSEEN_FILE
-    chosen, _ = gold_questions(settings, EvalOptions(question_set="unseen", categories=["negation"]))
-    assert chosen and all(q.id.startswith("un-negation-") for q in chosen)
-    default, _ = gold_questions(settings, EvalOptions(limit=3))
-    assert not any(q.id.startswith("un-") for q in default)
+    checks.cli_writes_and_runner_selects(settings, tmp_path, unseen, "unseen", "un", UNSEEN_FILE, "negation")
 
 
 def test_every_unseen_template_declares_what_a_viewer_scope_needs(unseen):
-    from evaluation.scoped import AS_AIRED, NEEDS
-
-    assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in unseen)
+    checks.scope_needs_declared(unseen)
 
 
 def test_the_unseen_set_builds_under_viewer_scopes(g, unseen):

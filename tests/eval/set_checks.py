@@ -1,0 +1,128 @@
+"""Checks the question-set tests share (test_holdout.py, test_fresh.py, test_unseen.py): finding a question,
+the raw survivoR tables cut to US seasons independently of the code under test, and the checks every set must
+pass (its shape, repeating no earlier set's question or person, recomputing to its snapshot, the CLI and runner
+selecting it). Each check takes the set's own limits, so every set is held to exactly what it promises.
+The set tests import it as `checks` and call e.g. checks.shape(...)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+
+from evaluation.data import GoldData
+from evaluation.gold import CATEGORIES, QUESTION_SETS, Question, load, recompute
+
+
+def raw(g: GoldData, table: str) -> pd.DataFrame:
+    """A survivoR table as read from the .rda file, cut to US seasons 1-49 here (not by the code under test)."""
+    df = g.data.raw(table)
+    season = pd.to_numeric(df["season"], errors="coerce")
+    return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
+
+
+def ask(questions: list[Question], template: str, **params) -> Question:
+    """The one question of this template with these params."""
+    found = [q for q in questions if q.template == template
+             and all(q.params.get(k) == v for k, v in params.items())]
+    assert len(found) == 1, (template, params, len(found))
+    return found[0]
+
+
+def words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def people(questions: list[Question]) -> set[str]:
+    """The castaway_ids the questions' params name."""
+    return {v for q in questions for k, v in q.params.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
+
+
+def shape(questions: list[Question], prefix: str, size: tuple[int, int], per_category: tuple[int, int | None],
+                *, strict_values: bool = True, abstain_only_when_unanswerable: bool = True) -> None:
+    """Every category but the demo, within size and per_category (no upper bound: None), unique ids and wordings,
+    ids "<prefix>-…" and templates "<prefix>_…", non-empty answer parts; strict_values: no empty value in a
+    part either; unanswerable questions abstain, and (abstain_only_when_unanswerable) no other question does."""
+    counts = Counter(q.category for q in questions)
+    low, high = per_category
+    assert size[0] <= len(questions) <= size[1]
+    assert set(counts) == set(CATEGORIES) - {"demo"} and all(
+        low <= counts[c] and (high is None or counts[c] <= high) for c in counts), counts
+    assert len({q.id for q in questions}) == len(questions)
+    assert len({q.question for q in questions}) == len(questions)
+    for q in questions:
+        assert q.id.startswith(f"{prefix}-") and q.template.startswith(f"{prefix}_") and q.parts and q.answer, q.id
+        for part in q.parts:
+            if part["type"] in ("entity", "entities"):
+                assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
+            elif part["type"] in ("number", "season", "seasons", "phrase", "phrases"):
+                assert part["values"], q.id
+                assert not strict_values or all(v not in ("", None) for v in part["values"]), q.id
+            elif part["type"] == "facts":
+                assert all(part["groups"]) and part["support"].get("season"), q.id
+        if q.category == "unanswerable":
+            assert [p["type"] for p in q.parts] == ["abstain"], q.id
+        elif abstain_only_when_unanswerable:
+            assert "abstain" not in {p["type"] for p in q.parts}, q.id
+
+
+def no_repeats(g: GoldData, questions: list[Question], others: list[Question], *, min_people: int,
+                     max_per_season: int | None = None) -> None:
+    """No question's wording or id is another set's; at least min_people people, none another set asks about or
+    names in its wording; with max_per_season, no season asked about more often than that."""
+    texts = {words(q.question) for q in others}
+    assert not [q.question for q in questions if words(q.question) in texts]
+    assert not {q.id for q in questions} & {q.id for q in others}
+    asked_about = people(questions)
+    assert len(asked_about) >= min_people and not asked_about & people(others)
+    other_text = " ".join(q.question for q in others).lower()
+    full_names = g.aliases[g.aliases["kind"] == "full_name"]
+    named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
+    assert not [n for n in named if n in other_text]  # nor named in their questions' text
+    if max_per_season is not None:
+        seasons_asked = Counter(q.params["season"] for q in questions if isinstance(q.params.get("season"), int))
+        assert max(seasons_asked.values()) <= max_per_season, seasons_asked  # spread over seasons, not one quiz
+
+
+def snapshot_recomputes(g: GoldData, questions: list[Question], snapshot: Path, *,
+                              same_wording: bool = True) -> None:
+    """The stored snapshot has the built set's ids (and, same_wording, its wording), and recomputes to its parts."""
+    stored = load(snapshot)
+    assert [q.id for q in stored] == [q.id for q in questions]
+    if same_wording:
+        assert [q.question for q in stored] == [q.question for q in questions]
+    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in questions]
+
+
+def recompute_follows_the_data(g: GoldData, asked: Question) -> None:
+    """A stored question with wrong parts recomputes to the parts the data gives."""
+    stale = type(asked)(**{**asked.to_dict(), "parts": [{"type": "entity", "ids": ["US0001"], "names": ["x"]}]})
+    assert recompute(g, [stale])[0].parts == asked.parts
+
+
+def cli_writes_and_runner_selects(settings, tmp_path: Path, questions: list[Question], name: str, prefix: str,
+                         snapshot: Path, category: str) -> None:
+    """`gold --set <name>` writes the set, QUESTION_SETS[name] is its snapshot, the runner selects it (one
+    category of it), and the default run does not."""
+    from evaluation.cli import main
+    from evaluation.runner import EvalOptions, gold_questions
+
+    out = tmp_path / f"{name}.json"
+    assert main(["gold", "--set", name, "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["count"] == len(questions) and written["questions"][0]["id"].startswith(f"{prefix}-")
+    assert QUESTION_SETS[name] == snapshot
+    chosen, _ = gold_questions(settings, EvalOptions(question_set=name, categories=[category]))
+    assert chosen and all(q.id.startswith(f"{prefix}-{category}-") for q in chosen)
+    default, _ = gold_questions(settings, EvalOptions(limit=3))
+    assert not any(q.id.startswith(f"{prefix}-") for q in default)
+
+
+def scope_needs_declared(questions: list[Question]) -> None:
+    """Every template declares what a viewer scope needs to have aired, or that it is answered as aired; not both."""
+    from evaluation.scoped import AS_AIRED, NEEDS
+
+    assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in questions)
