@@ -254,6 +254,12 @@ def test_unknown_names_in_more_positions(linker, question, unknown):
     assert any(u.startswith(unknown) for u in linked.unresolved)
 
 
+@pytest.mark.parametrize("question", ["Who won Survivor: Atlantis?", "Where was Survivor: Moon Base filmed?"])
+def test_a_season_title_the_graph_lacks_is_reported(linker, question):
+    linked = linker.link(question)
+    assert not linked.seasons and any("no season by that name" in u for u in linked.unresolved)
+
+
 @pytest.mark.parametrize("question", ["Did Jeff Probst ever play?", "Jeff Varner was on which tribe?",
                                       "Survivor Cagayan, who won it?", "Heroes vs. Villains: who won it?",
                                       "Boston Rob was on which tribe?", "Did Sandra win twice?"])

@@ -321,6 +321,44 @@ def test_seasons_without_a_fact_are_the_others():
     assert left_out["tool"] == "season_facts" and left_out["shape"] == {"where": {"n_finalists": 3}}
 
 
+@pytest.mark.parametrize("text, missing", [
+    ("Who is the best Survivor player of all time?", "opinions"),
+    ("Is Rob the GOAT?", "opinions"),
+    ("What was the budget for season 20?", "making the show"),
+    ("How much did CBS spend making season 1?", "making the show"),
+])
+def test_opinions_and_production_facts_are_abstained_on(text, missing):
+    chosen = plan(text, [20], [ROB] if "Rob" in text else [])
+    assert chosen.tool == "abstain" and missing in chosen.params["missing"]
+
+
+@pytest.mark.parametrize("text, tool", [
+    ("Who had the greatest number of individual immunity wins?", "individual_immunity_ranking"),
+    ("Who was the best finisher among the season 13 cast?", "season_cast"),
+])
+def test_superlatives_about_results_are_not_opinions(text, tool):
+    assert plan(text, [13] if "13" in text else []).tool == tool
+
+
+def test_the_nth_juror_and_a_persons_boot_number():
+    assert plan("Who was the 2nd person on the season 19 jury?", [19]).shape == {"pick": 1}
+    chosen = plan("Which boot was Rob in season 8?", [8], [ROB])
+    assert chosen.tool == "player_exit" and chosen.shape["focus"] == "boot_order"
+
+
+def test_the_most_recent_season_is_the_last_the_data_holds():
+    chosen = plan("Who won the most recent season?")
+    assert chosen.tool == "season_winner"
+    ref = chosen.params["season"]
+    assert ref["$ref"] == "season_list" and ref["pick"] == -1
+
+
+def test_an_occurrence_with_a_pronoun_keeps_the_person():
+    chosen = _named("In Rob's second season, which episode did he go out in?", [ROB], ["Rob"])
+    assert chosen.tool == "player_exit" and chosen.params["castaway_ids"] == [ROB]
+    assert chosen.params["season"]["pick"] == 1
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -59,6 +59,10 @@ def _occurrence(text: str, people: list) -> tuple[dict, int, int, bool] | None:
     return None
 
 
+_LATEST_SEASON = re.compile(r"\b(?:the )?(?:most recent|latest|newest|current|last) season\b(?! (?:before|after|of|in))",
+                            re.I)
+
+
 def derive(slots: Slots) -> Slots:
     """Multi-hop slots: entities the question names through another ("the winner of season 27", "the season
     Maryanne won", "the season filmed in Kenya") become refs; the phrase is replaced by "that person" / "that
@@ -83,8 +87,13 @@ def derive(slots: Slots) -> Slots:
         ref, start, end, named_there = anchor
         seasons = [ref]
         text = text[:start] + " in that season " + text[end:]
-        if named_there and not re.search(r"\bP\d\b", text):
+        if named_there and not re.search(r"\bP\d\b|\b(he|she|him|his|her|they|them|their)\b", text, re.I):
             people = []  # "who was runner-up the first time P1 won": the part asks about someone else
+    m = _LATEST_SEASON.search(text)
+    if m and not seasons and not people and not re.search(r"\b(his|her|their|P\d)\b", text):
+        # "the most recent season": the last season the data holds (under a viewer scope, the last aired)
+        seasons = [Ref("season_list", {}, "season", "the most recent season", pick=-1)]
+        text = text[:m.start()] + "that season" + text[m.end():]
     m = _SEASON_AT_PLACE.search(text)
     if m and not any(is_ref(x) for x in seasons):
         # a season name inside the place ("the Pearl Islands, Panama") is the place, not another season

@@ -21,7 +21,10 @@ from survivorgraph.agent.phrases import (
     NARRATIVE,
     NEGATION,
     NOT_IN_DATA,
+    NOT_RECORDED,
     NUMBER_WORDS,
+    OPINION,
+    ORDINAL,
     exactly,
     exit_type_in,
     min_seasons,
@@ -61,6 +64,24 @@ def rule(name: str):
 def _hypothetical(s: Slots):
     if HYPOTHETICAL.search(s.text):
         return Plan(ABSTAIN, {"missing": "the data records what happened, not what would have happened otherwise"})
+
+
+@rule("an opinion")
+def _opinion(s: Slots):
+    if OPINION.search(s.text):
+        return Plan(ABSTAIN, {"missing": "the data records what happened, not opinions of who was best"})
+
+
+@rule("a fact about the show the data does not record")
+def _not_recorded(s: Slots):
+    if NOT_RECORDED.search(s.text):
+        return Plan(ABSTAIN, {"missing": "the data records the game, not what making the show cost"})
+
+
+@rule("a person's place in the boot order")
+def _which_boot(s: Slots):
+    if s.person and s.has(r"\b(which|what) (boot|number boot)\b|\bboot (number|#)\b|\bhow (early|late) .* (out|boot)"):
+        return Plan("player_exit", {"castaway_ids": [s.person], **s.season_filter}, shape={"focus": "boot_order"})
 
 
 @rule("an attribute the data does not hold")
@@ -381,6 +402,12 @@ def _jury(s: Slots):
         if pick and not s.has(r"\bfinal (jury )?(tribal|vote)"):
             end = (pick.group("end") or pick.group("end2")).lower()
             return Plan("season_jury", {"season": s.season}, shape={"pick": "first" if end == "first" else "last"})
+        nth = re.search(rf"\b{ORDINAL} (?:person|member|one|juror|castaway|player)\b[\w ]{{0,20}}\bjury\b"
+                        rf"|\b{ORDINAL.replace('ord', 'ord2')} juror\b", s.text, re.I)
+        if nth and not s.has(r"\bfinal (jury )?(tribal|vote)"):
+            n = ordinal(nth.group("ord") or nth.group("ord2"))  # "the 2nd person on the jury"
+            if n:
+                return Plan("season_jury", {"season": s.season}, shape={"pick": n - 1})
         if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
             return Plan("final_tribal_council", {"season": s.season})
         return Plan("season_jury", {"season": s.season})

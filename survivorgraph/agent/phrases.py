@@ -20,6 +20,14 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
                           r"phone( number)?|e-?mail( address)?|home address|"
                           r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
                           r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
+# Opinions: the data holds results, not judgements of who was best.
+OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
+                     r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
+                     r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|fan favou?rite)\b", re.I)
+# Facts about making the show, not about the game: the data has none of them.
+NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|spen[dt] (?:making|on|to make)|"
+                          r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
+                          r"advertis\w+ revenue)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"
                           r"|\bwhat if\b|\bhad .* (not|never) been\b|\bcould have (won|been)\b", re.I)

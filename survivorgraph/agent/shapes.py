@@ -97,7 +97,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
-        rows = rows[:1] if pick == "first" else rows[-1:]
+        index = {"first": 0, "last": -1}.get(pick, pick)  # or a position: "the 2nd juror" -> 1
+        rows = rows[index:][:1] if isinstance(index, int) and -len(rows) <= index < len(rows) else []
     if not rows:
         return rows, columns
     if key := shape.get("count"):

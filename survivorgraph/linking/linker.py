@@ -46,6 +46,7 @@ KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_n
 _HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
 _ADVERBS = {"first", "never", "ever", "also", "only", "once", "finally", "eventually", "originally", "last"}
+_SEASON_TITLE = re.compile(r"\bSurvivor:\s*((?:[A-Z][\w'’.-]*)(?:\s+(?:vs\.?|of|the|and|[A-Z][\w'’.-]*))*)")
 _TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
 # Capitalised words that may follow a castaway's first name without being a surname.
@@ -188,6 +189,7 @@ class EntityLinker:
         self._fuzzy(question, words, claimed, signal, result)
         self._drop_other_people(question, result)
         self._unknown_names(words, result)
+        self._unknown_titles(question, result)
         result.links.sort(key=lambda l: (l.start, l.kind))
         return result
 
@@ -228,6 +230,16 @@ class EntityLinker:
                 continue
             result.links.remove(link)
             result.unresolved.append(f"{word} {link.text} (no castaway by that name)")
+
+    def _unknown_titles(self, question: str, result: LinkedEntities) -> None:
+        """"Who won Survivor: Atlantis?": a season title the graph does not hold is reported, so the question is
+        not answered about another season (or from a passage that mentions some winner)."""
+        for m in _SEASON_TITLE.finditer(question):
+            if any(l.start < m.end() and m.start() < l.end for l in result.links):
+                continue
+            title = m.group(1)
+            if title.split()[0].lower() not in VOCABULARY:
+                result.unresolved.append(f"Survivor: {title} (no season by that name)")
 
     def _unknown_names(self, words: list, result: LinkedEntities) -> None:
         """"How many seasons has Bartholomew Quackenbush played?": two or three capitalised words, none known to
