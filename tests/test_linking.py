@@ -254,6 +254,16 @@ def test_unknown_names_in_more_positions(linker, question, unknown):
     assert any(u.startswith(unknown) for u in linked.unresolved)
 
 
+def test_since_a_season_is_that_season_and_every_later_one(linker):
+    assert linker.link("Which winners since season 45 were unanimous?").season_numbers == [45, 46, 47, 48, 49]
+    assert linker.link("Who won after season 47?").season_numbers == [48, 49]
+
+
+def test_the_first_season_with_a_restriction_is_not_season_one(linker):
+    assert linker.link("Which was the first season filmed in Fiji?").season_numbers == []
+    assert linker.link("Who won the first season?").season_numbers == [1]
+
+
 @pytest.mark.parametrize("question", ["Who won Survivor: Atlantis?", "Where was Survivor: Moon Base filmed?"])
 def test_a_season_title_the_graph_lacks_is_reported(linker, question):
     linked = linker.link(question)

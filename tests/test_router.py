@@ -359,6 +359,34 @@ def test_an_occurrence_with_a_pronoun_keeps_the_person():
     assert chosen.params["season"]["pick"] == 1
 
 
+def test_the_end_of_a_list_and_the_others_beside_a_person():
+    assert plan("The last time someone quit, who was it?").shape["pick"] == "last"
+    chosen = plan("What was the last season not filmed in Fiji?")
+    assert chosen.tool == "season_list" and chosen.shape["pick"] == "last"
+    assert chosen.shape["except"][0]["params"] == {"place": "Fiji"}
+    chosen = plan("Rob sat at final tribal in season 8. Who was up there with him?", [8], [ROB])
+    assert chosen.shape["where_not"] == {"castaway_id": [ROB]}
+
+
+@pytest.mark.parametrize("text, seasons, tool, params", [
+    ("Season 13 started with how many tribes?", [13], "season_tribes", {"season": 13}),
+    ("How many people in the season 27 cast had played before?", [27], "season_cast",
+     {"season": 27, "returnees_only": True}),
+    ("Season 23 was filmed in which country?", [23], "season_facts", {"season": 23}),
+    ("Which winners since season 30 didn't get a unanimous vote?", list(range(30, 50)), "winners_with_jury_votes",
+     {"unanimous": False}),
+    ("Give me everyone from season 1 who came back for season 8", [1, 8], "players_in_seasons", {"seasons": [1, 8]}),
+])
+def test_more_wordings(text, seasons, tool, params):
+    chosen = plan(text, seasons)
+    assert chosen.tool == tool and params.items() <= chosen.params.items(), chosen
+
+
+def test_how_many_votes_a_person_received_counts_the_votes():
+    chosen = plan("How many votes has Rob had cast against him over his career?", [], [ROB])
+    assert chosen.tool == "votes_received_by_player" and chosen.shape == {"count": "*"}
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

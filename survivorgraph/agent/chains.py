@@ -59,8 +59,10 @@ def _occurrence(text: str, people: list) -> tuple[dict, int, int, bool] | None:
     return None
 
 
-_LATEST_SEASON = re.compile(r"\b(?:the )?(?:most recent|latest|newest|current|last) season\b(?! (?:before|after|of|in))",
-                            re.I)
+# (not "the last season NOT filmed in Fiji" / "the last season with …": a restriction makes it a list's end)
+_LATEST_SEASON = re.compile(r"\b(?:the )?(?:most recent|latest|newest|current|last) season\b"
+                            r"(?! (?:before|after|of|in|not|filmed|shot|held|set|with|without|where|that|to|when|"
+                            r"which|whose|to))", re.I)
 
 
 def derive(slots: Slots) -> Slots:

@@ -21,6 +21,7 @@ _NEGATIONS = [
     (re.compile(r"\b(did|does|do|was|were|is|are|has|have|had)(?: not|n't)\b", re.I), r"\1"),
     (re.compile(r"\b(did|does|do|was|were|has|have)n['’]t\b", re.I), r"\1"),
     (re.compile(r"\bnever\b", re.I), ""),
+    (re.compile(r"\bnot (?=(?:filmed|shot|held|set|in|on|a|an|the)\b)", re.I), ""),   # "the last season NOT filmed in Fiji"
     (re.compile(r"\bwithout\b", re.I), "by"),
     (re.compile(r"\b(with|had|have|has|got|get|received?) (no|zero)\b", re.I), r"\1 a"),
 ]
@@ -29,7 +30,8 @@ _NEGATIONS = [
 _UNIVERSES = [
     (re.compile(r"\b(jurors?|jury members?|members of the jury)\b", re.I), "season_jury", "people", True),
     (re.compile(r"\bfinalists?\b", re.I), "season_finalists", "people", True),
-    (re.compile(r"^\s*(which|what) seasons?\b|\bin which seasons?\b|\bseasons? (had|with|where|saw)\b", re.I),
+    (re.compile(r"^\s*(which|what) seasons?\b|\bin which seasons?\b|\bseasons? (had|with|where|saw|not)\b"
+                r"|\bthe (first|last|latest|earliest|most recent) season\b", re.I),
      "season_list", "seasons", False),
     (re.compile(r"^\s*(who|which (castaways?|players?|contestants?|people|ones?)|name the (castaways|players)|"
                 r"list the (castaways|players))\b", re.I), "season_cast", "people", True),

@@ -127,7 +127,7 @@ def _castaways_without(s: Slots):
         return None
     params = {"group": plural_group(s), **s.season_filter}
     if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
-             r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b"):
+             r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"):
         return Plan("castaways_without", {"without": "votes_received", **params})
     if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
         return Plan("castaways_without", {"without": "individual_immunity", **params})
@@ -143,6 +143,8 @@ def _castaways_without(s: Slots):
 def _season_returnees(s: Slots):
     if s.season or not s.has(r"\bseasons?\b") or not s.has(r"\breturn\w*|\bveterans?\b|\bplayed before\b"):
         return None
+    if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
+        return None  # "everyone from season 1 who returned for season 8": people, not seasons
     if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
         return Plan("season_returnees", {"returnees": "without"})
     if s.has(r"\b(which|what) seasons\b|\bseasons (had|with|featured|featuring)\b"):
@@ -185,7 +187,8 @@ def _episode_events(s: Slots):
 def _winners_jury_votes(s: Slots):
     seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
     if s.has(r"\bunanimous"):
-        return Plan("winners_with_jury_votes", {"unanimous": not s.has(r"\bnot unanimous|\bsplit\b"), **seasons})
+        split = s.has(r"\bnot unanimous|\bsplit\b") or (s.has(NEGATION) and not s.has(r"\bunanimous\w* without\b"))
+        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons})
     if not s.season and s.has(r"\b(won|winners?|sole survivors?)\b") and s.has(r"\bjury votes?\b|\bfinal votes?\b"):
         if s.has(r"\b(fewest|least|lowest|smallest|narrowest|closest)\b"):
             return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
@@ -336,7 +339,8 @@ def _seasons_together(s: Slots):
 def _players_in_seasons(s: Slots):
     if 2 <= len(s.seasons) <= 4 and not s.people \
             and s.has(r"\bboth\b|\ball of\b|\beach of\b|\bevery one of\b|\band\b|\balso\b|\btoo\b|\bas well\b"
-                      r"|\b(had|have|has) (been|played|competed) (on|in)\b|\bpreviously\b") \
+                      r"|\b(had|have|has) (been|played|competed) (on|in)\b|\bpreviously\b"
+                      r"|\b(returned|came back|come back|went back) (for|to|in|on)\b") \
             and s.has(r"\b(play\w*|compet\w*|appear\w*|castaways?|players?|people|contestants?|who)\b") \
             and not s.has(r"\b(won|win|winners?|jury|jurors?|tribes?|votes?)\b"):
         return Plan("players_in_seasons", {"seasons": s.seasons})
@@ -365,7 +369,8 @@ def _person_votes(s: Slots):
     if not s.person or not s.has(r"\bvot"):
         return None
     season = s.season_filter
-    if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"):
+    if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"
+             r"|\bcast against (him|her|them)\b"):
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
     if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"):
         return Plan("votes_cast_by_player", {"castaway_id": s.person, **season})
@@ -448,6 +453,8 @@ def _season_tribes(s: Slots):
     if s.season and s.has(r"\btribes?\b"):
         if s.has(r"\bmerged?\b") and s.has(r"\bwho\b"):
             return Plan("tribe_members", {"season": s.season, "phase": "merged"})
+        if s.has(r"\b(start\w*|original\w*|began|begin\w*|initial\w*|first)\b"):
+            return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "original"}})
         return Plan("season_tribes", {"season": s.season})
 
 
@@ -517,7 +524,8 @@ def _age(s: Slots):
 def _seasons_by_location(s: Slots):
     m = re.search(r"\b(?:filmed|shot|held|set|located|take place|took place) in (?:the )?"
                   r"(?P<place>[^?;]+?)\s*(?:[?;.]|$)", s.text, re.I)
-    if m and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons):
+    if m and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons) \
+            and not re.match(r"(which|what|where)\b", m.group("place"), re.I):  # "filmed in which country"
         return Plan("seasons_by_location", {"place": m.group("place").strip(" ,")})
 
 
@@ -565,14 +573,19 @@ def _named_season(s: Slots):
 @rule("season facts")
 def _season_facts(s: Slots):
     if s.season and s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
-                          r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b"):
+                          r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") \
+            and not s.has(_RETURNEES):
         return Plan("season_facts", {"season": s.season})
+
+
+_RETURNEES = r"\breturn\w*|\b(had )?played before\b|\bveterans?\b|\bprevious(ly)? (played|seasons?)\b"
 
 
 @rule("cast of a season")
 def _cast(s: Slots):
-    if s.season and s.has(r"\bcast\b|\bcontestants\b|\bcastaways\b|\bwho (played|competed) (in|on)\b"):
-        return Plan("season_cast", {"season": s.season, **({"returnees_only": True} if s.has(r"\breturn") else {})})
+    if s.season and s.has(r"\bcast\b|\bcontestants\b|\bcastaways\b|\bwho (played|competed) (in|on)\b"
+                          r"|\bhow many (people|players)\b"):
+        return Plan("season_cast", {"season": s.season, **({"returnees_only": True} if s.has(_RETURNEES) else {})})
 
 
 _SEASON_FACTS = [  # (pattern with the number as <n>, season_facts column)
@@ -649,6 +662,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
             if plan.tool != ABSTAIN:
                 plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
                 _keep_derived_season(plan, derived)
+                _leave_out_the_person(plan, derived)
             return plan
     return None
 
@@ -659,6 +673,20 @@ def _person_tools() -> set[str]:
 
     catalog = load_catalog()
     return {name for name in catalog.names() if "castaway_id" in catalog.get(name).columns}
+
+
+_OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
+                     r"|\bwho else\b", re.I)
+
+
+def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
+    """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
+    person = derived.person
+    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape:
+        from queries.catalog import load_catalog
+
+        if plan.tool in load_catalog().names() and "castaway_id" in load_catalog().get(plan.tool).columns:
+            plan.shape["where_not"] = {"castaway_id": [person]}
 
 
 def _keep_derived_season(plan: Plan, derived: Slots) -> None:

@@ -35,7 +35,10 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_advantages": {"things": "advantage_id"},
     "player_advantages": {"things": "advantage_id"},
     "season_list": {"seasons": "season"},
+    "season_tribes": {"things": "tribe"},
 }
+# Queries with one row per event: "how many votes did X get" counts the rows.
+COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player"}
 # Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
 COUNT_COLUMNS = {"player_career": "seasons_played"}
 # "how many seasons …", "the number of winners": a count of the listed items. "… with the number of jury votes
@@ -46,6 +49,8 @@ _PER_ITEM = re.compile(r"\b(how many|number of) (votes|jury votes|days|confessio
 _SEASON_COUNT = re.compile(r"\b(how many|number of) (different |distinct |separate |unique )?seasons\b", re.I)
 _TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
 _PLAYED = re.compile(r"\b(play\w*|compet\w*|appear\w*|been on|return\w*|came back)\b", re.I)
+_LIST_END = re.compile(r"\bthe (first|earliest|last|latest|most recent) (?:time|season)\b(?! (?:P\d|he|she|they)\b)",
+                       re.I)
 _ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advantage_type")
 # "on what day …" -> the day leads the row
 FOCUS = [
@@ -64,6 +69,8 @@ def answer_shape(text: str, tool: str) -> dict:
     {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""
     shape: dict = {}
     kinds = COUNTABLE.get(tool)
+    if tool in COUNT_ROWS and _COUNT.search(text):
+        return {"count": "*"}
     if tool in COUNT_COLUMNS and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
             _TIMES_COUNT.search(text) and _PLAYED.search(text))):
         return {"focus": COUNT_COLUMNS[tool]}
@@ -75,6 +82,8 @@ def answer_shape(text: str, tool: str) -> dict:
                 shape["count"] = "*"
         else:
             shape["count"] = kinds.get("people") or kinds.get("things") or kinds.get("seasons")
+    if m := _LIST_END.search(text):  # "the last time someone was evacuated", "the first season filmed in Fiji"
+        shape["pick"] = "first" if m.group(1).lower() in ("first", "earliest") else "last"
     for pattern, column in FOCUS:
         if pattern.search(text):
             shape["focus"] = column

@@ -46,6 +46,8 @@ KIND_RANK = {"name": 0, "nickname": 1, "short_name": 1, "last_name": 2, "first_n
 _HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
 _ADVERBS = {"first", "never", "ever", "also", "only", "once", "finally", "eventually", "originally", "last"}
+_RESTRICTING = {"filmed", "shot", "held", "set", "with", "without", "where", "that", "to", "not", "which", "when",
+                "whose", "after", "before", "since"}
 _SEASON_TITLE = re.compile(r"\bSurvivor:\s*((?:[A-Z][\w'’.-]*)(?:\s+(?:vs\.?|of|the|and|[A-Z][\w'’.-]*))*)")
 _TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
@@ -311,6 +313,13 @@ class EntityLinker:
             if first is None:
                 return None
             numbers, j = [first[0]], first[1]
+            before = words[i - 1].key if i else ""
+            if before in ("since", "after") and self._season_by_number:
+                # "since season 30": 30 and every later season the graph holds ("after": the later ones only)
+                last = max(n for n, records in self._season_by_number.items() if records[0].version == "US")
+                low = first[0] + (before == "after")
+                if low <= last:
+                    return i, j, list(range(low, last + 1)), "range", 0.95
             if w.key == "seasons":
                 numbers, j, kind = more_numbers(question, words, j, numbers)
                 if kind == "range":
@@ -324,6 +333,9 @@ class EntityLinker:
         if ordinal and ordinal[1] < len(words) and words[ordinal[1]].key == "season":
             digits = w.key[:1].isdigit()
             the = i > 0 and words[i - 1].key == "the"
+            after = words[ordinal[1] + 1].key if ordinal[1] + 1 < len(words) else ""
+            if after in _RESTRICTING and not digits:
+                return None  # "the first season filmed in Fiji": the first of those, not season 1
             if digits or the:
                 return i - the, ordinal[1] + 1, [ordinal[0]], "ordinal", 0.95 if digits else 0.8  # the 45th season
         if w.key in ("won", "win", "winner") and nxt is not None and nxt.key.isdigit():
