@@ -387,6 +387,18 @@ def test_how_many_votes_a_person_received_counts_the_votes():
     assert chosen.tool == "votes_received_by_player" and chosen.shape == {"count": "*"}
 
 
+def test_tribemates_confessionals_and_two_people_compared():
+    chosen = plan("Who were Rob's original tribemates in season 8?", [8], [ROB])
+    assert chosen.tool == "tribe_members" and chosen.params["tribe"]["$ref"] == "tribe_members"
+    assert chosen.shape["where_not"] == {"castaway_id": [ROB]}
+    chosen = plan("How many confessionals did Rob get in total?", [], [ROB])
+    assert chosen.tool == "confessional_leaders" and chosen.shape["where"] == {"castaway_id": ROB}
+    chosen = plan("Who won more individual immunities in season 20, Sandra or Parvati?", [20], [SANDRA, PARVATI])
+    assert chosen.tool == "individual_immunity_ranking" and chosen.shape["where"] == {"castaway_id": [SANDRA, PARVATI]}
+    chosen = _named("Who won the season where Rob was the first one voted out?", [ROB], ["Rob"])
+    assert chosen.tool == "season_winner" and chosen.params["season"]["$ref"] == "player_career"
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -17,7 +17,9 @@ _ASKS_WINNER = re.compile(r"^\s*(?:(?:who|name|tell me|which (?:castaway|player|
                           re.I)
 _SEASON_OF_PERSON = re.compile(
     r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
-    r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted)\b", re.I)
+    r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted"
+    r"|was (?:the )?(?:first|last|\w+(?:st|nd|rd|th)) (?:one |person |player )?(?:voted out|voted off|eliminated|"
+    r"booted|out|to go|to leave))\b", re.I)
 _SEASON_AT_PLACE = re.compile(
     r"\b(?:in |of )?the seasons? (?:of survivor )?(?:that (?:was|were) |which (?:was|were) |that )?"
     r"(?:filmed|shot|held|set|located|played) in (?P<place>[^?;]+?)\s*(?:[?;.]|$)", re.I)

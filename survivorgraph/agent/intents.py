@@ -238,6 +238,17 @@ def _most_votes_received(s: Slots):
         return Plan("most_votes_received", {"limit": 5, **s.season_filter, **leaders})
 
 
+@rule("two people compared on challenge wins")
+def _challenge_comparison(s: Slots):
+    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b") \
+            or not s.has(r"\b(immunit\w*|rewards?)\b"):
+        return None
+    query = "individual_immunity_ranking" if s.has(r"\bimmunit") else "individual_reward_ranking"
+    scope = "tribal" if s.has(r"\btribal?\b (immunity|reward|challenge)") else "individual"
+    return Plan(query, {"limit": 1000, "scope": scope, **s.season_filter},
+                shape={"where": {"castaway_id": list(s.people)}})
+
+
 @rule("ranking of challenge wins")
 def _challenge_ranking(s: Slots):
     if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b"):
@@ -425,6 +436,18 @@ def _final_tribal(s: Slots):
         return Plan("final_tribal_council", {"season": s.season})
 
 
+@rule("a person's tribemates")
+def _tribemates(s: Slots):
+    if not isinstance(s.person, str) or not s.season or is_ref(s.season) \
+            or not s.has(r"\btribe ?mates?\b|\b(on|in) (his|her|their) (original |starting |first )?tribe\b"):
+        return None
+    phase = {"phase": "original"} if s.has(r"\b(original|start\w*|first|initial)\b") else {}
+    tribe = Ref("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, "tribe",
+                "the person's tribe")
+    return Plan("tribe_members", {"season": s.season, "tribe": tribe, **phase},
+                shape={"where_not": {"castaway_id": [s.person]}})
+
+
 @rule("a person's tribe")
 def _person_tribe(s: Slots):
     if not s.person or s.tribes or not s.has(r"\btribes?\b") or s.has(r"\bmembers\b|\btribe ?mates\b"):
@@ -504,6 +527,10 @@ def _advantages(s: Slots):
 
 @rule("confessionals")
 def _confessionals(s: Slots):
+    if isinstance(s.person, str) and s.has(r"\bconfessionals?\b"):
+        # one person's confessionals (summed over their seasons unless one is named)
+        return Plan("confessional_leaders", {"limit": 1000, **s.season_filter},
+                    shape={"where": {"castaway_id": s.person}})
     if s.has(r"\bconfessionals?\b"):
         return Plan("confessional_leaders", s.season_filter)
 
@@ -560,6 +587,8 @@ def _career(s: Slots):
         if named and s.has(r"\bother seasons?\b|\bbesides\b|\bapart from\b|\bexcept\b|\baside from\b"
                            r"|\bother than\b|\bbefore or after\b"):
             pick["where_not"] = {"season": named}  # "what other season did they play"
+        elif len(named) == 1 and s.has(r"\bwhere did .* (place|finish)\b|\bwhat place\b|\bhow did .* (do|finish)\b"):
+            return Plan("player_career", {"castaway_id": s.person, "season": named[0]}, shape=pick)
         return Plan("player_career", {"castaway_id": s.person}, shape=pick)
 
 
