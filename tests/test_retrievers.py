@@ -8,9 +8,8 @@ deterministic router and catalog.
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 
 import pytest
 
@@ -91,7 +90,8 @@ def test_a_query_the_schema_can_correct_is_corrected_without_the_model(graph, fa
 def test_the_prompt_carries_the_graphs_values_for_the_names_asked(graph, linker, fake, llm):
     query = "MATCH (p:Player {castaway_id: 'US0055'}) RETURN p.name AS name"
     say(fake, query, "Rob.")
-    result = TextToCypherRetriever(graph, llm, linker=linker).ask("Did Boston Rob play in Survivor: Cagayan or season 60?")
+    retriever = TextToCypherRetriever(graph, llm, linker=linker)
+    result = retriever.ask("Did Boston Rob play in Survivor: Cagayan or season 60?")
     prompt = fake.chat_requests[0]["messages"][-1]["content"]
     assert "castaway_id: 'US0055'" in prompt and "(:Season {number: 28})" in prompt
     assert "season 60" in prompt and "not in the graph" in prompt

@@ -36,8 +36,8 @@ _OCCURRENCES = [
                rf"(?P<verb>won|played|competed|was on|were on|came back|returned|appeared)\b", re.I),
     re.compile(rf"\b(?:the season of |during |in )?(?P<who>P\d|his|her|their)(?:['’]s)? {_NTH} "
                rf"(?P<noun>{_WON_NOUNS}|season|appearance|game|time (?:playing|on the show|out))\b", re.I),
-    re.compile(rf"\b(?:(?:back )?when |the (?:season|year) (?:that )?)(?P<who>P\d|he|she|they) "
-               rf"(?P<verb>won)(?: (?:it|the (?:game|title|season)|survivor))?\b", re.I),
+    re.compile(r"\b(?:(?:back )?when |the (?:season|year) (?:that )?)(?P<who>P\d|he|she|they) "
+               r"(?P<verb>won)(?: (?:it|the (?:game|title|season)|survivor))?\b", re.I),
 ]
 
 

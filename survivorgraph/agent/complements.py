@@ -21,7 +21,8 @@ _NEGATIONS = [
     (re.compile(r"\b(did|does|do|was|were|is|are|has|have|had)(?: not|n't)\b", re.I), r"\1"),
     (re.compile(r"\b(did|does|do|was|were|has|have)n['’]t\b", re.I), r"\1"),
     (re.compile(r"\bnever\b", re.I), ""),
-    (re.compile(r"\bnot (?=(?:filmed|shot|held|set|in|on|a|an|the)\b)", re.I), ""),   # "the last season NOT filmed in Fiji"
+    # "the last season NOT filmed in Fiji"
+    (re.compile(r"\bnot (?=(?:filmed|shot|held|set|in|on|a|an|the)\b)", re.I), ""),
     (re.compile(r"\bwithout\b", re.I), "by"),
     (re.compile(r"\b(with|had|have|has|got|get|received?) (no|zero)\b", re.I), r"\1 a"),
 ]

@@ -725,7 +725,8 @@ def _keep_derived_season(plan: Plan, derived: Slots) -> None:
     if is_ref(season) and "season" not in plan.params:
         from queries.catalog import load_catalog
 
-        if plan.tool in load_catalog().names() and any(p.name == "season" for p in load_catalog().get(plan.tool).params):
+        catalog = load_catalog()
+        if plan.tool in catalog.names() and any(p.name == "season" for p in catalog.get(plan.tool).params):
             plan.params["season"] = season
 
 

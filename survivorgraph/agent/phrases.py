@@ -29,7 +29,8 @@ NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produc
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
                           r"advertis\w+ revenue)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
-HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"
+HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"
+                          r"|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"
                           r"|\bwhat if\b|\bhad .* (not|never) been\b|\bcould have (won|been)\b", re.I)
 EXIT_WORDS = [  # (pattern, exit_type)
     (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
