@@ -24,8 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--questions", type=Path, default=None,
                      help="question file (JSON/JSONL); default: --set generated from the data")
     run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
-                     help="the question set to generate: gold (default), holdout, fresh or unseen "
-                          "(fresh and unseen are blind: never used to tune the agent)")
+                     help="the question set to generate: gold (default), holdout, fresh, unseen or novel "
+                          "(fresh, unseen and novel are blind: never used to tune the agent)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     gold = sub.add_parser("gold", help="regenerate a question set's file from the survivoR tables")
     gold.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                       help="gold (default; evaluation/gold_questions.json), holdout (holdout_questions.json), "
-                           "fresh (fresh_questions.json) or unseen (unseen_questions.json)")
+                           "fresh (fresh_questions.json), unseen (unseen_questions.json) "
+                           "or novel (novel_questions.json)")
     gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)

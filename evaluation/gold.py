@@ -32,11 +32,12 @@ CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "tempor
               "unanswerable", "demo")
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
-# fresh set (evaluation.fresh), blind to the router after the other two had tuned it, and the unseen set
-# (evaluation.unseen), blind after all three.
+# fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
+# (evaluation.unseen), blind after all three, and the novel set (evaluation.novel), blind after all four.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
-                 "unseen": Path(__file__).with_name("unseen_questions.json")}
+                 "unseen": Path(__file__).with_name("unseen_questions.json"),
+                 "novel": Path(__file__).with_name("novel_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -139,7 +140,8 @@ def describe(parts: list[dict]) -> str:
 
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
-    from evaluation import fresh, gold_facts, gold_multi, holdout, unseen  # noqa: F401  (they register templates)
+    # they register templates
+    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unseen  # noqa: F401
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -202,6 +204,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.unseen import build_unseen_set
 
         return build_unseen_set(g)
+    if name == "novel":
+        from evaluation.novel import build_novel_set
+
+        return build_novel_set(g)
     return build_gold_set(g)
 
 
