@@ -145,3 +145,9 @@ def test_a_problem_with_several_readings_is_left_for_the_model(schema, query):
 
     problems = check_against_schema(query, schema)
     assert problems and autofix(query, problems) is None
+
+
+def test_a_relationship_that_is_really_a_property_says_so(schema):
+    (problem,) = check_against_schema("MATCH (ps:PlayerSeason)-[:WINNER]->(s:Season) RETURN ps.name", schema)
+    assert problem.kind == "unknown_relationship_type"
+    assert "'winner' is a property of" in problem.message and "PlayerSeason" in problem.message

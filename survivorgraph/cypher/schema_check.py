@@ -159,6 +159,11 @@ class _Checker:
             return True
         close = _closest(rel_type, self.rel_types)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
+        # "(ps)-[:WINNER]->()": what the model wanted is often a property ("ps.winner = true")
+        holders = sorted(label for label, props in self.schema.node_properties.items() if rel_type.lower() in props)
+        if holders:
+            hint += (f" '{rel_type.lower()}' is a property of {', '.join(holders)}, not a relationship"
+                     f" (e.g. WHERE x.{rel_type.lower()} = true).")
         self.problems.append(SchemaProblem(
             "unknown_relationship_type",
             f"Unknown relationship type :{rel_type}.{hint} Types: {', '.join(sorted(self.rel_types))}.",
