@@ -1,7 +1,8 @@
-"""Checks the question-set tests share (test_holdout.py, test_fresh.py, test_unseen.py): finding a question,
-the raw survivoR tables cut to US seasons independently of the code under test, and the checks every set must
-pass (its shape, repeating no earlier set's question or person, recomputing to its snapshot, the CLI and runner
-selecting it). Each check takes the set's own limits, so every set is held to exactly what it promises.
+"""Checks the question-set tests share (test_holdout.py, test_fresh.py, test_unseen.py, test_novel.py): finding
+a question, the raw survivoR tables cut to US seasons independently of the code under test, and the checks every
+set must pass (its shape, repeating no earlier set's question or person, recomputing to its snapshot, the CLI and
+runner selecting it, building under viewer scopes, narrative key facts in the passages they cite). Each check
+takes the set's own limits, so every set is held to exactly what it promises.
 The set tests import it as `checks` and call e.g. checks.shape(...)."""
 
 from __future__ import annotations
@@ -126,3 +127,33 @@ def scope_needs_declared(questions: list[Question]) -> None:
     from evaluation.scoped import AS_AIRED, NEEDS
 
     assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in questions)
+
+
+def builds_under_viewer_scopes(g: GoldData, questions: list[Question], name: str, scopes) -> None:
+    """At each viewer scope the set keeps its wording, some (not all) of its answers lie beyond the viewer's
+    point, and the unanswerable questions still abstain."""
+    from evaluation.gold import build_question_set
+    from evaluation.scoped import ScopedGoldData
+
+    for scope in scopes:
+        at = build_question_set(ScopedGoldData(g.data, scope, g), name)
+        assert [q.question for q in at] == [q.question for q in questions]
+        beyond = [q for q in at if q.parts[0].get("beyond_scope")]
+        assert beyond and len(beyond) < len(at), scope
+        assert all(q.parts[0]["type"] == "abstain" for q in at if q.category == "unanswerable")
+
+
+def narrative_facts_in_cited_summaries(g: GoldData, questions: list[Question]) -> None:
+    """Every key-fact group of a narrative answer is in the episode summary its support cites (raw table)."""
+    from evaluation.matching import contains_prefix
+
+    episodes = raw(g, "episodes")
+    episode = pd.to_numeric(episodes["episode"])
+    for q in questions:
+        if q.category != "narrative":
+            continue
+        where = q.parts[0]["support"]
+        rows = episodes[(episodes["season"] == where["season"]) & (episode == where["episode"])]
+        text = " ".join(rows["episode_summary"].dropna())
+        missing = [grp for grp in q.parts[0]["groups"] if not any(contains_prefix(text, w) for w in grp)]
+        assert text and not missing, (q.id, missing)

@@ -11,9 +11,8 @@ import pandas as pd
 import pytest
 
 from evaluation.fresh import build_fresh_set
-from evaluation.gold import build_gold_set, build_question_set
+from evaluation.gold import build_gold_set
 from evaluation.holdout import build_holdout_set, person
-from evaluation.matching import contains_prefix
 from evaluation.unseen import UNSEEN_FILE, build_unseen_set
 from tests.eval import set_checks as checks
 from tests.eval.set_checks import ask, raw
@@ -82,12 +81,8 @@ def test_the_unseen_set_builds_under_viewer_scopes(g, unseen):
     from evaluation.scoped import ScopedGoldData
     from ingest.viewer_scope import ViewerScope
 
-    for scope in (ViewerScope(1, 3), ViewerScope(16, 3), ViewerScope(30, 5), ViewerScope(49, 2)):
-        at = build_question_set(ScopedGoldData(g.data, scope, g), "unseen")
-        assert [q.question for q in at] == [q.question for q in unseen]
-        beyond = [q for q in at if q.parts[0].get("beyond_scope")]
-        assert beyond and len(beyond) < len(at), scope
-        assert all(q.parts[0]["type"] == "abstain" for q in at if q.category == "unanswerable")
+    scopes = (ViewerScope(1, 3), ViewerScope(16, 3), ViewerScope(30, 5), ViewerScope(49, 2))
+    checks.builds_under_viewer_scopes(g, unseen, "unseen", scopes)
     mid = {q.template + str(q.params.get("season")): q for q in build_unseen_set(ScopedGoldData(g.data,
                                                                                                 ViewerScope(16, 3), g))}
     assert mid["un_why_gone16"].parts[0].get("beyond_scope")  # Penner's medevac had not aired yet
@@ -96,16 +91,7 @@ def test_the_unseen_set_builds_under_viewer_scopes(g, unseen):
 
 # -- narrative: the key facts are in the passage the answer cites ---------------------------------------------
 def test_narrative_key_facts_are_in_the_cited_episode_summary(g, unseen):
-    episodes = raw(g, "episodes")
-    for q in unseen:
-        if q.category != "narrative":
-            continue
-        where = q.parts[0]["support"]
-        episode = pd.to_numeric(episodes["episode"])
-        rows = episodes[(episodes["season"] == where["season"]) & (episode == where["episode"])]
-        text = " ".join(rows["episode_summary"].dropna())
-        missing = [grp for grp in q.parts[0]["groups"] if not any(contains_prefix(text, w) for w in grp)]
-        assert text and not missing, (q.id, missing)
+    checks.narrative_facts_in_cited_summaries(g, unseen)
 
 
 # -- answers against pandas on the raw tables ---------------------------------------------------------------
