@@ -610,6 +610,27 @@ def test_season_facts_and_list(graph, survivor, castaways):
     assert [r["winner"] for r in rows] == [winners[s] for s in range(1, 50)]
 
 
+@covers("player_profile", "episode_facts")
+def test_player_profile_and_episode_facts(graph, survivor, castaways):
+    details = survivor.table("castaway_details").set_index("castaway_id")
+    for cid in ("US0424", "US0055", "US0179"):
+        rows = run(graph, "player_profile", castaway_id=cid).rows
+        facts = details.loc[cid]
+        assert {(r["occupation"], r["personality_type"], r["gender"]) for r in rows} == {
+            (facts["occupation"], facts["personality_type"], facts["gender"])}
+        assert rows[0]["date_of_birth"] == pd.Timestamp(facts["date_of_birth"]).date().isoformat()
+        career = castaways[castaways["castaway_id"] == cid].sort_values("season")
+        assert [(r["season"], r["city"], r["state"]) for r in rows] == list(
+            zip(career["season"], career["city"], career["state"]))
+    episodes = survivor.table("episodes")
+    s20 = episodes[(episodes["version"] == "US") & (episodes["season"] == 20)].sort_values("episode")
+    rows = run(graph, "episode_facts", season=20).rows
+    assert [(r["episode"], r["title"], r["label"]) for r in rows] == list(
+        zip(s20["episode"], s20["episode_title"], s20["episode_label"]))
+    [third] = run(graph, "episode_facts", season=20, episode=3).rows
+    assert third["air_date"] == pd.Timestamp(s20.iloc[2]["episode_date"]).date().isoformat()
+
+
 @covers("eliminations_by_episode_number")
 def test_eliminations_by_episode_number(graph, castaways):
     gone = castaways[~castaways["result"].isin(["Sole Survivor", "Runner-up", "2nd runner-up"])

@@ -399,6 +399,19 @@ def test_tribemates_confessionals_and_two_people_compared():
     assert chosen.tool == "season_winner" and chosen.params["season"]["$ref"] == "player_career"
 
 
+@pytest.mark.parametrize("text, seasons, people, tool, focus", [
+    ("What does Tony do for a living?", [], [TONY], "player_profile", "occupation"),
+    ("Where is Rob from?", [], [ROB], "player_profile", "city"),
+    ("When was Rob born?", [], [ROB], "player_profile", "date_of_birth"),
+    ("What was episode 3 of season 20 called?", [20], [], "episode_facts", "title"),
+    ("What was the season 40 finale called?", [40], [], "episode_facts", "title"),
+    ("How many viewers watched episode 2 of season 45?", [45], [], "episode_facts", "viewers"),
+])
+def test_own_facts_of_people_and_episodes(text, seasons, people, tool, focus):
+    chosen = plan(text, seasons, people)
+    assert chosen.tool == tool and chosen.shape["focus"] == focus
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -541,6 +541,57 @@ def _person_challenges(s: Slots):
         return Plan("player_challenge_wins", {"castaway_id": s.person, **s.season_filter})
 
 
+# A person's own facts, by the words people use for them -> player_profile's column.
+_PROFILE = [
+    (r"\bfor a living\b|\bjob\b|\boccupation\b|\bprofession\b|\bwork(s|ed)? as\b|\bday job\b", "occupation"),
+    (r"\bborn\b|\bbirth ?day\b|\bdate of birth\b|\bbirth ?date\b", "date_of_birth"),
+    (r"\b(what|which) state\b", "state"),
+    (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"
+     r"|\bwhere .* (from|live[sd]?|grew up)\b", "city"),
+    (r"\bgender\b|\bmale or female\b", "gender"),
+    (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
+    (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
+]
+
+
+@rule("a person's own facts")
+def _profile(s: Slots):
+    if not s.person:
+        return None
+    for pattern, column in _PROFILE:
+        if s.has(pattern):
+            return Plan("player_profile", {"castaway_id": s.person, **s.season_filter}, shape={"focus": column})
+
+
+_EPISODE_FACTS = [
+    (r"\btitle\b|\bcalled\b|\bnamed\b|\bname of\b", "title"),
+    (r"\bair(ed)?\b|\bair ?date\b|\bbroadcast\b|\bwhen (was|did)\b", "air_date"),
+    (r"\bviewers?\b|\bwatched\b|\baudience\b", "viewers"),
+    (r"\brating\b|\bimdb\b|\brated\b", "imdb_rating"),
+    (r"\bhow long\b|\bminutes\b|\blength\b|\brun ?time\b", "length_minutes"),
+]
+
+
+@rule("facts about an episode")
+def _episode_facts(s: Slots):
+    if not isinstance(s.season, int):
+        return None
+    m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
+    end = re.search(r"\b(finale|premiere|first episode|last episode|final episode|reunion)\b", s.text, re.I)
+    if not m and not end:
+        return None
+    for pattern, column in _EPISODE_FACTS:
+        if s.has(pattern):
+            if m:
+                return Plan("episode_facts", {"season": s.season, "episode": int(m.group(1))}, shape={"focus": column})
+            if column == "air_date":
+                return None  # when the premiere / finale aired: the season's own dates (season_facts)
+            word = end.group(1).lower()
+            label = {"premiere": "Ep 1", "first episode": "Ep 1", "reunion": "Reunion"}.get(word, "Finale")
+            return Plan("episode_facts", {"season": s.season}, shape={"where": {"label": label}, "focus": column})
+    return None
+
+
 @rule("a person's age")
 def _age(s: Slots):
     if s.person and s.has(r"\bhow old\b|\bage\b|\bbirth"):
