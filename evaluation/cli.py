@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="question file (JSON/JSONL); default: --set generated from the data")
     run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                      help="the question set to generate: gold (default), holdout, fresh, unseen or novel "
-                          "(fresh, unseen and novel are blind: never used to tune the agent)")
+                          "(each written blind to the agent's code; fresh and unseen have since been used to tune "
+                          "it, novel not)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
