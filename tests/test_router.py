@@ -412,6 +412,24 @@ def test_own_facts_of_people_and_episodes(text, seasons, people, tool, focus):
     assert chosen.tool == tool and chosen.shape["focus"] == focus
 
 
+def test_a_season_next_to_another_and_a_person_by_description():
+    assert plan("Who won the season right after season 22?", [22]).params == {"season": 23}
+    assert plan("Which season came just before season 39?", [39]).params == {"season": 38}
+    chosen = plan("How old was the first person voted out of season 41?", [41])
+    assert chosen.tool == "player_career" and chosen.params["castaway_id"]["$ref"] == "boot_order"
+    assert plan("Who was the first person voted out of season 41?", [41]).tool == "boot_order"
+    chosen = plan("Which state did the runner-up of season 12 come from?", [12])
+    assert chosen.tool == "player_profile" and chosen.params["castaway_id"]["$ref"] == "season_finalists"
+
+
+@pytest.mark.parametrize("text, missing", [
+    ("Is Rob married?", "marital status"), ("What's Rob's instagram?", "social media accounts"),
+    ("In your opinion, which season was the most fun?", "opinions")])
+def test_more_that_the_data_does_not_hold(text, missing):
+    chosen = plan(text, [], [ROB])
+    assert chosen.tool == "abstain" and missing in chosen.params["missing"]
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -62,6 +62,8 @@ def _occurrence(text: str, people: list) -> tuple[dict, int, int, bool] | None:
 
 
 # (not "the last season NOT filmed in Fiji" / "the last season with …": a restriction makes it a list's end)
+_NEXT_SEASON = re.compile(r"\b(?:the )?season (?:that )?(?:came |aired |was )?(?:right |just |immediately |directly )?"
+                          r"(?P<dir>after|before|following|preceding) season \d{1,2}\b", re.I)
 _LATEST_SEASON = re.compile(r"\b(?:the )?(?:most recent|latest|newest|current|last) season\b"
                             r"(?! (?:before|after|of|in|not|filmed|shot|held|set|with|without|where|that|to|when|"
                             r"which|whose|to))", re.I)
@@ -93,6 +95,13 @@ def derive(slots: Slots) -> Slots:
         text = text[:start] + " in that season " + text[end:]
         if named_there and not re.search(r"\bP\d\b|\b(he|she|him|his|her|they|them|their)\b", text, re.I):
             people = []  # "who was runner-up the first time P1 won": the part asks about someone else
+    m = _NEXT_SEASON.search(text)
+    if m and len(seasons) == 1 and isinstance(seasons[0], int):
+        # "the season right after season 22" -> season 23 (seasons are numbered in airing order)
+        step = 1 if m.group("dir").lower() in ("after", "following") else -1
+        seasons = [seasons[0] + step]
+        asked = re.search(r"\b(which|what)\s*$", text[:m.start()], re.I)  # "which season came just before …"
+        text = text[:m.start()] + ("season is " if asked else "") + f"season {seasons[0]}" + text[m.end():]
     m = _LATEST_SEASON.search(text)
     if m and not seasons and not people and not re.search(r"\b(his|her|their|P\d)\b", text):
         # "the most recent season": the last season the data holds (under a viewer scope, the last aired)
@@ -113,6 +122,11 @@ def derive(slots: Slots) -> Slots:
 # answer on its own. The clause is routed as its own question ("who won …"); its query becomes a Ref.
 _RELATIVE = re.compile(r"\b(?:the|that) (?:person|player|castaway|contestant|one|woman|man|guy|girl|juror) "
                        r"(?:who|that) ", re.I)
+# "the first person voted out of season 41", "the runner-up of season 12": a description the rules can answer
+# as "who was …"
+_DESCRIPTION = re.compile(r"\bthe (?=(?:(?:first|second|third|fourth|fifth|last|final|\d{1,2}(?:st|nd|rd|th)) "
+                          r"(?:person|player|castaway|one|woman|man|juror|boot)|runner-up|runners-up|sole survivor|"
+                          r"winner) )", re.I)
 _OUTER_VERBS = re.compile(r"\s(?=(?:start|started|begin|began|play|played|compete|competed|finish|finished|get|got|"
                           r"receive|received|vote|voted|leave|left|go|went|make|made|have|had|return|returned|"
                           r"lasted|place|placed|end|ended|come|came|sit|sat|join|joined|find|found|win|won|lose|"
@@ -125,6 +139,11 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     lists people (`person_tools`) and the rest of the part still routes. The clause ends before the outer
     question's verb ("… of season 47 | start on"), else at the end of the part. One person at most."""
     m = _RELATIVE.search(slots.text)
+    asks = "who"
+    if not m:
+        m, asks = _DESCRIPTION.search(slots.text), "who was the"
+        if m and re.match(r"\s*(who|name|tell me)\b", slots.text[:m.start()], re.I):
+            return slots  # "who was the first person voted out …" is the description's own question
     if not m or len(slots.people) > 1 or any(is_ref(p) for p in slots.people):
         return slots
     rest = slots.text[m.end():]
@@ -134,11 +153,12 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
         if not clause:
             continue
         inner_people = slots.people if _PERSON_TOKEN.search(clause) else []
-        inner = route_clause(Slots(f"who {clause}", slots.seasons, inner_people, slots.tribes))
+        inner = route_clause(Slots(f"{asks} {clause}", slots.seasons, inner_people, slots.tribes))
         if inner is None or inner.tool not in person_tools or any(is_ref(v) for v in inner.params.values()):
             continue
         pick = {"first": 0, "last": -1}.get(inner.shape.get("pick"))
-        ref = Ref(inner.tool, inner.params, "castaway_id", f"the person who {clause}", inner.shape.get("where"), pick)
+        label = f"the person who {clause}" if asks == "who" else f"the {clause}"
+        ref = Ref(inner.tool, inner.params, "castaway_id", label, inner.shape.get("where"), pick)
         outer_people = [] if inner_people else list(slots.people)
         text = " ".join((slots.text[:m.start()] + "that person" + after).split())
         return Slots(text, slots.seasons, [ref] + outer_people, slots.tribes)

@@ -89,7 +89,10 @@ def _not_in_data(s: Slots):
     m = NOT_IN_DATA.search(s.text)
     if m and (s.people or s.has(r"\b(his|her|their)\b|'s\b")) and not s.has(r"\bfans?'? favou?rite\b"):
         word = m.group(0).lower()
-        word = "pay" if re.fullmatch(r"paid|pay|earn\w*|appearance fee", word) else word
+        for pattern, noun in ((r"paid|pay|earn\w*|appearance fee", "pay"), (r"married|spouse", "marital status"),
+                              (r"kids|children", "children"),
+                              (r"instagram|twitter|tiktok|facebook|social media|handle", "social media accounts")):
+            word = noun if re.fullmatch(pattern, word) else word
         return Plan(ABSTAIN, {"missing": f"the data holds no {word} for castaways"})
 
 
@@ -647,6 +650,8 @@ def _career(s: Slots):
 def _named_season(s: Slots):
     # "Sandra's second win: which season was that?" — the season is the answer (resolved by its ref).
     if is_ref(s.season) and s.has(r"\b(which|what) season\b") and not s.people:
+        return Plan("season_facts", {"season": s.season})
+    if s.season and s.has(r"^\s*(which|what) season is season \d+\W*$"):  # "which season came just before 39"
         return Plan("season_facts", {"season": s.season})
 
 

@@ -19,11 +19,13 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
                           r"favou?rite \w+|net worth|salary|income|paid|pay|earn(ed|ings)?|appearance fee|"
                           r"phone( number)?|e-?mail( address)?|home address|"
                           r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
-                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name)\b", re.I)
+                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name|married|spouse|"
+                          r"kids|children|instagram|twitter|tiktok|facebook|social media|handle)\b", re.I)
 # Opinions: the data holds results, not judgements of who was best.
 OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
-                     r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|fan favou?rite)\b", re.I)
+                     r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|fan favou?rite)\b"
+                     r"|\bin your (?:opinion|view)\b|\byour favou?rite\b|\bdo you (?:think|like|prefer)\b", re.I)
 # Facts about making the show, not about the game: the data has none of them.
 NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|spen[dt] (?:making|on|to make)|"
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
