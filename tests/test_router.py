@@ -430,6 +430,22 @@ def test_more_that_the_data_does_not_hold(text, missing):
     assert chosen.tool == "abstain" and missing in chosen.params["missing"]
 
 
+def test_more_general_shapes_from_a_blind_run():
+    chosen = plan("Whoever found the most idols on season 29, what place did they end up in?", [29])
+    assert chosen.tool == "player_career" and chosen.params["castaway_id"]["pick"] == 0
+    assert plan("Who was the youngest in the cast of season 42?", [42]).shape["extreme"] == {"column": "age",
+                                                                                             "max": False}
+    chosen = plan("In how many seasons were there only two people at final tribal?")
+    assert chosen.tool == "season_facts" and chosen.shape == {"where": {"n_finalists": 2}, "count": "season"}
+    chosen = plan("On season 20, did Sandra or Parvati get more confessionals?", [20], [SANDRA, PARVATI])
+    assert chosen.tool == "confessional_leaders" and chosen.shape["where"] == {"castaway_id": [SANDRA, PARVATI]}
+    chosen = _named("What country was Sandra in when she won?", [SANDRA], ["Sandra"])
+    assert chosen.tool == "season_facts" and chosen.params["season"]["where"] == {"winner": True}
+    from survivorgraph.agent.parts import split_parts
+
+    assert len(split_parts("The season 12 runner-up - which state did they come from?")) == 2
+
+
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 

@@ -120,8 +120,8 @@ def derive(slots: Slots) -> Slots:
 
 # "the person who won the final immunity challenge of season 47": a person named by a clause the rules can
 # answer on its own. The clause is routed as its own question ("who won …"); its query becomes a Ref.
-_RELATIVE = re.compile(r"\b(?:the|that) (?:person|player|castaway|contestant|one|woman|man|guy|girl|juror) "
-                       r"(?:who|that) ", re.I)
+_RELATIVE = re.compile(r"\b(?:(?:the|that) (?:person|player|castaway|contestant|one|woman|man|guy|girl|juror) "
+                       r"(?:who|that)|whoever) ", re.I)
 # "the first person voted out of season 41", "the runner-up of season 12": a description the rules can answer
 # as "who was …"
 _DESCRIPTION = re.compile(r"\bthe (?=(?:(?:first|second|third|fourth|fifth|last|final|\d{1,2}(?:st|nd|rd|th)) "
@@ -147,7 +147,9 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     if not m or len(slots.people) > 1 or any(is_ref(p) for p in slots.people):
         return slots
     rest = slots.text[m.end():]
-    ends = [v.start() for v in _OUTER_VERBS.finditer(rest) if v.start() > 0][::-1] + [len(rest.rstrip(" ?.!"))]
+    # "whoever found the most idols, what place did they …": a comma closes the clause first
+    commas = [i for i, ch in enumerate(rest) if ch == "," and i > 0]
+    ends = commas + [v.start() for v in _OUTER_VERBS.finditer(rest) if v.start() > 0][::-1] + [len(rest.rstrip(" ?.!"))]
     for end in ends:
         clause, after = rest[:end].strip(" ,"), rest[end:]
         if not clause:
@@ -157,6 +159,8 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
         if inner is None or inner.tool not in person_tools or any(is_ref(v) for v in inner.params.values()):
             continue
         pick = {"first": 0, "last": -1}.get(inner.shape.get("pick"))
+        if pick is None and re.search(r"\b(most|least|fewest|top|highest|lowest)\b", clause, re.I):
+            pick = 0  # "whoever found the most idols": the ranking's leader, not everyone ranked
         label = f"the person who {clause}" if asks == "who" else f"the {clause}"
         ref = Ref(inner.tool, inner.params, "castaway_id", label, inner.shape.get("where"), pick)
         outer_people = [] if inner_people else list(slots.people)

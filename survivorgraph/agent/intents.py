@@ -241,15 +241,27 @@ def _most_votes_received(s: Slots):
         return Plan("most_votes_received", {"limit": 5, **s.season_filter, **leaders})
 
 
-@rule("two people compared on challenge wins")
-def _challenge_comparison(s: Slots):
-    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b") \
-            or not s.has(r"\b(immunit\w*|rewards?)\b"):
+# What two people can be compared on: (the words for it, the ranking query that counts it, its fixed params)
+_COMPARED_ON = [
+    (r"\bimmunit", "individual_immunity_ranking", {"scope": "individual"}),
+    (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual"}),
+    (r"\bconfessionals?\b", "confessional_leaders", {}),
+    (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b", "most_votes_received", {}),
+    (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {}),
+]
+
+
+@rule("two people compared on a count")
+def _two_compared(s: Slots):
+    # "who won more individual immunities, A or B?", "did A or B get more confessionals?"
+    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"):
         return None
-    query = "individual_immunity_ranking" if s.has(r"\bimmunit") else "individual_reward_ranking"
-    scope = "tribal" if s.has(r"\btribal?\b (immunity|reward|challenge)") else "individual"
-    return Plan(query, {"limit": 1000, "scope": scope, **s.season_filter},
-                shape={"where": {"castaway_id": list(s.people)}})
+    for pattern, query, fixed in _COMPARED_ON:
+        if s.has(pattern):
+            scope = {"scope": "tribal"} if fixed and s.has(r"\btribal?\b (immunity|reward|challenge)") else {}
+            return Plan(query, {"limit": 1000, **fixed, **scope, **s.season_filter},
+                        shape={"where": {"castaway_id": list(s.people)}})
+    return None
 
 
 @rule("ranking of challenge wins")
@@ -494,7 +506,8 @@ def _boot_order(s: Slots):
         rel = (m.group("rel") or m.group("rel2")).lower()
         return Plan("boot_order", {"season": s.season, rel: s.person})
     m = BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
-    if m and not s.has(r"\bjur(y|or)"):
+    # (counted from the merge or the jury, the position is another list's: not this rule's to answer)
+    if m and not s.has(r"\bjur(y|or)|\b(after|before|since|post|pre)[- ]?(the )?merge"):
         word = m.group("ord").lower()
         if word in ("last", "final") or s.has(r"\bto[- ]last\b"):
             n = ordinal(word) if word not in ("last", "final") else 1
@@ -550,11 +563,19 @@ _PROFILE = [
     (r"\bborn\b|\bbirth ?day\b|\bdate of birth\b|\bbirth ?date\b", "date_of_birth"),
     (r"\b(what|which) state\b", "state"),
     (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"
+     r"|\bwhere['’]s .*\bfrom\b"
      r"|\bwhere .* (from|live[sd]?|grew up)\b", "city"),
     (r"\bgender\b|\bmale or female\b", "gender"),
     (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
     (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
 ]
+
+
+@rule("where a season named through a person was filmed")
+def _season_place(s: Slots):
+    if is_ref(s.season) and s.has(r"\b(what|which) country\b|\bwhere was .* filmed\b|\blocation\b|\bfilmed\b") \
+            and not s.has(r"\bfrom\b"):
+        return Plan("season_facts", {"season": s.season})
 
 
 @rule("a person's own facts")
@@ -669,12 +690,18 @@ _RETURNEES = r"\breturn\w*|\b(had )?played before\b|\bveterans?\b|\bprevious(ly)
 @rule("cast of a season")
 def _cast(s: Slots):
     if s.season and s.has(r"\bcast\b|\bcontestants\b|\bcastaways\b|\bwho (played|competed) (in|on)\b"
-                          r"|\bhow many (people|players)\b"):
-        return Plan("season_cast", {"season": s.season, **({"returnees_only": True} if s.has(_RETURNEES) else {})})
+                          r"|\bhow many (people|players)\b|\b(youngest|oldest)\b"):
+        returnees = {"returnees_only": True} if s.has(_RETURNEES) else {}
+        if m := re.search(r"\b(youngest|oldest)\b", s.text, re.I):  # the cast's youngest / oldest
+            return Plan("season_cast", {"season": s.season, **returnees},
+                        shape={"extreme": {"column": "age", "max": m.group(1).lower() == "oldest"}})
+        return Plan("season_cast", {"season": s.season, **returnees})
 
 
 _SEASON_FACTS = [  # (pattern with the number as <n>, season_facts column)
-    (r"\bfinal (?P<n>two|three|four|2|3|4)\b|\b(?P<n2>two|three|2|3)[- ](?:person|player|way) final\b", "n_finalists"),
+    (r"\bfinal (?P<n>two|three|four|2|3|4)\b|\b(?P<n2>two|three|2|3)[- ](?:person|player|way) final\b"
+     r"|\b(?:only )?(?P<n3>two|three|2|3) (?:people|players|finalists|castaways) (?:at|in|sat at|made) (?:the )?final"
+     r"(?: tribal)?\b", "n_finalists"),
     (r"\bjury of (?P<n>\w+)\b|\b(?P<n2>\w+)[- ](?:person|member|juror) jury\b|\b(?P<n3>\w+) jurors\b",
      "jury_size"),
     (r"\b(?P<n>\w+) (?:castaways|contestants|players|people)\b|\bcast of (?P<n2>\w+)\b", "cast_size"),

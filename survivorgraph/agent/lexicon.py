@@ -109,8 +109,8 @@ SYNONYMS: list[tuple[str, str]] = [
     # "the first season 14 boot" (a season name used as an adjective) -> "the first boot of season 14"
     (rf"\bthe ({_ORD}|last|final|\d{{1,2}}(?:st|nd|rd|th)) (season \d+) (boot|juror|person|castaway|player)\b",
      r"the \1 \3 of \2"),
-    (r"\b(season \d+)'s (winner|sole survivor|champion)\b", r"the \2 of \1"),
-    (r"\bthe (season \d+) (winner|sole survivor|champion)\b", r"the \2 of \1"),
+    (r"\b(season \d+)'s (winner|sole survivor|champion|runner-up)\b", r"the \2 of \1"),
+    (r"\bthe (season \d+) (winner|sole survivor|champion|runner-up)\b", r"the \2 of \1"),
 ]
 _COMPILED = [(re.compile(p, re.I), r) for p, r in SYNONYMS]
 

@@ -103,6 +103,12 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
                                        for k, v in where.items())]
+    if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
+        column = extreme["column"]
+        values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
+        if values:
+            best = max(values) if extreme.get("max") else min(values)
+            rows = [r for r in rows if r.get(column) == best]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
