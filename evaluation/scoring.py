@@ -70,6 +70,14 @@ class Score:
         return asdict(self)
 
 
+_NUMBER_LIST = re.compile(r"\b\d{1,2}(?:\s*(?:,|, and|and|&)\s*\d{1,2}\b)+")
+
+
+def season_list_in(text: str) -> list[int]:
+    """The numbers of every run of two or more comma/and-separated numbers ("1, 3, 4 and 5")."""
+    return [int(n) for m in _NUMBER_LIST.finditer(text) for n in re.findall(r"\d{1,2}", m.group(0))]
+
+
 def short_answer(answer: str, question: str) -> str:
     text = answer or ""
     for pre in PREAMBLES:
@@ -176,6 +184,10 @@ class Scorer:
                                                             if s not in part["values"] or kind == "season"])
             if kind == "season":
                 return {"type": kind, "ok": bool(named) and named[0] in part["values"], "found": named[:5]}
+            if len(set(named)) < len(part["values"]) / 2:
+                # "Which seasons …?" answered "The seasons that … were 1, 3, 4 and 5": a bare list of numbers
+                # is the answer a reader accepts; precision still counts every number in it
+                named = named + season_list_in(text)
             return self._set_part(kind, set(part["values"]), set(named))
         if kind == "phrase":
             return {"type": kind, "ok": any(contains_phrase(text, v) for v in part["values"])}

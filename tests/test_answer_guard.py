@@ -36,7 +36,7 @@ def test_a_superlative_question_wants_the_leader_and_its_metric():
 def test_which_seasons_lists_the_season_numbers_not_the_one_person():
     question = "In which seasons did the winner of season 27 compete?"
     assert key_facts(CAREER, question=question) == ["18", "20", "27", "40"]
-    assert data_summary(CAREER, question=question).startswith("4 rows: 18, 20, 27, 40")
+    assert data_summary(CAREER, question=question).startswith("4 seasons: 18, 20, 27, 40")
 
 
 def test_the_verb_the_question_uses_picks_the_names_column():

@@ -240,10 +240,10 @@ def test_names_and_numbers_a_model_leaves_out_are_added_from_the_rows(graph, lin
     # Scripted reply: a correct winner but only one of eight jurors, as a small model wrote it.
     say(fake, "Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
     result = agent(graph, linker, llm).ask("Who won Survivor 45 and who sat on that season's jury?")
-    assert result.answer.startswith("From the data — who sat on that season's jury")
-    assert "Katurah Topps" in result.answer.split("\n\n")[0], "the exact list comes first"
-    assert result.answer.endswith("The model's answer (it left some of these out): "
-                                  "Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
+    # two parts: the model's answer (which covers the winner) stays first, the exact jury follows in full
+    assert result.answer.startswith("Dee Valladares won Survivor 45, and Kaleb Gebrewold sat on the jury.")
+    assert "From the data, in full — who sat on that season's jury: 8 names:" in result.answer
+    assert "Katurah Topps" in result.answer.split("\n\n")[1]
     guard = next(s for s in result.trace if s.name == "check the answer against the rows")
     assert "Katurah Topps" in guard.detail["missing"]["who sat on that season's jury"]
 

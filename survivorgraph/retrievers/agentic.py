@@ -257,11 +257,13 @@ class AgenticRetriever(Retriever):
                 result.errors.append("the model's answer did not match the rows; the answer is taken from them")
                 result.answer_kind = "extractive"
                 result.answer = "\n".join(added)
-            elif added:
+            elif added and len({part for part, *_ in items}) == 1:
                 # The exact list first: the model's answer, kept below it, reads as complete when it is not.
                 step.detail["model_answer"] = result.answer
                 result.answer = ("From the data — " + "\n".join(added)
                                  + "\n\nThe model's answer (it left some of these out): " + result.answer)
+            elif added:  # several parts: the model's answer covers the others; the exact lists follow it
+                result.answer += "\n\nFrom the data, in full — " + "\n".join(added)
 
 
 def _top_person(evidence: list[Evidence]) -> list[str]:

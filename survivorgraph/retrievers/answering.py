@@ -222,5 +222,5 @@ def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60, question: 
         top = "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items() if k not in _ID_COLUMNS and v is not None)
         return f"top: {top}" + (f" ({', '.join(shared)})" if shared else "")
     listed = ", ".join(names[:max_names]) + (f" … ({len(names)} in all)" if len(names) > max_names else "")
-    return f"{len(names)} {'names' if name.endswith('_by') else 'rows'}: {listed}" + \
-        (f" ({', '.join(shared)})" if shared else "")
+    noun = "seasons" if name == "season" else "names"  # what the list lists, not "rows"
+    return f"{len(names)} {noun}: {listed}" + (f" ({', '.join(shared)})" if shared else "")

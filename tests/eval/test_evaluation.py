@@ -90,6 +90,20 @@ def test_list_answers_use_precision_and_recall(scorer):
     assert scorer.score(q("Who won 41 and 45?", gold), result).correct
 
 
+def test_a_season_list_may_be_bare_numbers_and_is_still_scored_by_precision(scorer):
+    medevacs = {"type": "seasons", "values": [2, 12, 16, 18]}
+    ask = "Which seasons had a medical evacuation?"
+
+    def said(answer):
+        return scorer.score(q(ask, medevacs), {"answer": answer, "answer_kind": "generated"})
+
+    assert said("The seasons with a medical evacuation were 2, 12, 16 and 18.").correct
+    assert said("Seasons 2, 12, 16 and 18.").correct
+    assert not said("The seasons with a medical evacuation were 2, 12.").correct            # recall 0.5
+    assert not said("They were 2, 12, 16, 18, 20, 21, 22, 23, 24 and 25.").correct           # precision 0.4
+    assert not said("Four seasons had one.").correct
+
+
 def test_numbers_ignore_echoed_question_numbers_and_long_dumps(scorer):
     eight = {"type": "number", "values": [8]}
     ask = "How many jurors were there in season 8?"
