@@ -284,6 +284,12 @@ def test_seasons_without_a_fact_on_the_real_graph(graph, linker, settings):
     assert [r["season"] for r in result.rows] == expected and expected
 
 
+def test_an_answer_says_which_modifier_its_lookup_did_not_apply(graph, linker):
+    result = agent(graph, linker).ask("Which players have played 3 or more seasons without ever winning?")
+    assert result.answer.endswith("did not apply 'without' — the rows may include what the question leaves out.")
+    assert next(s for s in result.trace if s.name == "route").detail["unread"] == ["without"]
+
+
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
     say(fake, "Rob Mariano has the most individual immunity wins: 9.")
     result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")

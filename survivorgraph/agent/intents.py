@@ -17,6 +17,7 @@ from survivorgraph.agent.phrases import (
     BOOT_AFTER,
     BOOT_POSITION,
     HYPOTHETICAL,
+    MODIFIERS,
     LEFT,
     NARRATIVE,
     NEGATION,
@@ -738,7 +739,33 @@ def _season_list(s: Slots):
 
 def route(slots: Slots) -> Plan | None:
     """The first rule that fires, named in the plan's reason; None when no rule is confident. A negated part
-    the rules read as if it were positive becomes a set difference (see agent.complements)."""
+    the rules read as if it were positive becomes a set difference (see agent.complements); a modifier the plan
+    does not apply is named on it (Plan.unread)."""
+    plan = _route(slots)
+    if plan is not None and plan.tool != ABSTAIN:
+        plan.unread = _unread_modifiers(slots, plan)
+    return plan
+
+
+_EXCLUDING = re.compile(r"except(?: for)?|other than|apart from|besides|without", re.I)
+
+
+def _unread_modifiers(slots: Slots, plan: Plan) -> list[str]:
+    """ "Who was voted out right after Rob?" routed exactly as "who was voted out Rob?": "right after" was not
+    applied. Each modifier is removed in turn and the part routed again; the same plan means it was ignored."""
+    unread = []
+    excludes = bool({"where_not", "except"} & set(plan.shape))
+    for m in MODIFIERS.finditer(slots.text):
+        if excludes and _EXCLUDING.fullmatch(m.group(0)):
+            continue  # "besides Rob, who else …": the plan leaves someone out; "who else" said it too
+        without = " ".join((slots.text[:m.start()] + slots.text[m.end():]).split())
+        other = _route(Slots(without, slots.seasons, slots.people, slots.tribes, slots.mentions))
+        if other is not None and (other.tool, other.params, other.shape) == (plan.tool, plan.params, plan.shape):
+            unread.append(m.group(0).lower())
+    return unread
+
+
+def _route(slots: Slots) -> Plan | None:
     plan = _first_rule(slots)
     if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
         return plan
@@ -788,7 +815,7 @@ def _person_tools() -> set[str]:
 
 
 _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
-                     r"|\bwho else\b", re.I)
+                     r"|\b(?:besides|other than|except(?: for)?|apart from|aside from) P\d\b|\bwho else\b", re.I)
 
 
 def _leave_out_the_person(plan: Plan, derived: Slots) -> None:

@@ -34,6 +34,12 @@ NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produc
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"
                           r"|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"
                           r"|\bwhat if\b|\bhad .* (not|never) been\b|\bcould have (won|been)\b", re.I)
+# Words that change which rows answer a question. A plan that comes out the same with one of them removed did
+# not apply it (see intents.route): the answer then says so instead of answering a different question.
+MODIFIERS = re.compile(r"\b(?:right|just|immediately|directly) (?:after|before)\b|\bin between\b"
+                       r"|\b(?:before|after) the (?:merge|jury|swap|finale|first tribal)\b|\bpost-?merge\b"
+                       r"|\bpre-?merge\b|\bexcept(?: for)?\b|\bother than\b|\bapart from\b|\bbesides\b"
+                       r"|\bolder\b|\byounger\b|\blonger\b|\bshorter\b|\bwithout\b", re.I)
 EXIT_WORDS = [  # (pattern, exit_type)
     (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
     (r"\bquit|walked out|left the game voluntarily", "quit"),

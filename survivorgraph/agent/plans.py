@@ -17,6 +17,7 @@ class Plan:
     confidence: float = 1.0
     part: str = ""
     shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
+    unread: list[str] = field(default_factory=list)  # modifiers of the part the plan does not apply ("right after")
 
 
 @dataclass

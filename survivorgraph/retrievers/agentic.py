@@ -131,6 +131,8 @@ class AgenticRetriever(Retriever):
         with run.step("route", part=part.text) as step:
             if plan is not None:
                 step.detail.update(tool=plan.tool, params=plan.params, how=plan.reason)
+                if plan.unread:
+                    step.detail["unread"] = plan.unread
                 plans.append(plan)
             elif narrative and CHUNK_SEARCH in self.toolbox.available():
                 # "Why / describe / how did …" is a text question: no LLM call is needed to route it.
@@ -217,6 +219,7 @@ class AgenticRetriever(Retriever):
             result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(
                 f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
                 for part, _, rows, chunks in items)
+            result.answer += _unread_note(useful)
             return
         try:
             with run.step("write answer", parts=len(parts), evidence=len(useful)):
@@ -226,6 +229,7 @@ class AgenticRetriever(Retriever):
                                    question=question, evidence=prompts.format_agent_evidence(items))}],
                     run.answer_sink())
             self._guard_facts(result, items, run)
+            result.answer += _unread_note(useful)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
@@ -264,6 +268,18 @@ class AgenticRetriever(Retriever):
                                  + "\n\nThe model's answer (it left some of these out): " + result.answer)
             elif added:  # several parts: the model's answer covers the others; the exact lists follow it
                 result.answer += "\n\nFrom the data, in full — " + "\n".join(added)
+
+
+def _unread_note(evidence: list[Evidence]) -> str:
+    """A caveat for each part whose lookup did not apply one of its modifiers ("right after", "without"): the
+    rows may answer a wider question than the one asked, and the reader should know which word was left out."""
+    notes = []
+    for e in evidence:
+        if e.plan.unread:
+            words = ", ".join(f"'{w}'" for w in e.plan.unread)
+            notes.append(f"the lookup for '{e.part}' did not apply {words}")
+    notes = list(dict.fromkeys(notes))
+    return ("\n\nNote: " + "; ".join(notes) + " — the rows may include what the question leaves out.") if notes else ""
 
 
 def _top_person(evidence: list[Evidence]) -> list[str]:
