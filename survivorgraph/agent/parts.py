@@ -12,8 +12,9 @@ _SPLIT = re.compile(
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
 # A description of someone, then a question about them: split at the colon. A topic before a colon ("Kaoh Rong:
 # who …", "Tony and Sarah: which seasons …") is not a part of its own.
-_DESCRIBED_THEN_ASKED = re.compile(r"\s*(the\b[^:?]+?)(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|does|was|"
-                                   r"were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$", re.IGNORECASE)
+_DESCRIBED_THEN_ASKED = re.compile(r"\s*(the\b[^:?]+?)(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|"
+                                   r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$",
+                                   re.IGNORECASE)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|how many(?: times)?|how often)", re.I)
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
