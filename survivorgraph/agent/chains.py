@@ -66,7 +66,7 @@ _NEXT_SEASON = re.compile(r"\b(?:the )?season (?:that )?(?:came |aired |was )?(?
                           r"(?P<dir>after|before|following|preceding) season \d{1,2}\b", re.I)
 _LATEST_SEASON = re.compile(r"\b(?:the )?(?:most recent|latest|newest|current|last) season\b"
                             r"(?! (?:before|after|of|in|not|filmed|shot|held|set|with|without|where|that|to|when|"
-                            r"which|whose|to))", re.I)
+                            r"which|whose))", re.I)
 
 
 def derive(slots: Slots) -> Slots:

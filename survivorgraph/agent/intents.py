@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement
@@ -806,12 +807,23 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
     return None
 
 
-def _person_tools() -> set[str]:
-    """Catalog queries whose rows name people by castaway_id (a relative clause can stand for one)."""
+@lru_cache(maxsize=1)
+def _person_tools() -> frozenset[str]:
+    """Catalog queries whose rows name people by castaway_id (a relative clause can stand for one; "with her"
+    can leave one out). Read once: routing asks on every rule pass."""
     from queries.catalog import load_catalog
 
     catalog = load_catalog()
-    return {name for name in catalog.names() if "castaway_id" in catalog.get(name).columns}
+    return frozenset(name for name in catalog.names() if "castaway_id" in catalog.get(name).columns)
+
+
+@lru_cache(maxsize=1)
+def _season_filtered_tools() -> frozenset[str]:
+    """Catalog queries that take a `season` parameter."""
+    from queries.catalog import load_catalog
+
+    catalog = load_catalog()
+    return frozenset(name for name in catalog.names() if any(p.name == "season" for p in catalog.get(name).params))
 
 
 _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
@@ -821,23 +833,17 @@ _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apar
 def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
     """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
     person = derived.person
-    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape:
-        from queries.catalog import load_catalog
-
-        if plan.tool in load_catalog().names() and "castaway_id" in load_catalog().get(plan.tool).columns:
-            plan.shape["where_not"] = {"castaway_id": [person]}
+    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape \
+            and plan.tool in _person_tools():
+        plan.shape["where_not"] = {"castaway_id": [person]}
 
 
 def _keep_derived_season(plan: Plan, derived: Slots) -> None:
     """A season the part names through a person ("when he won", "in her last season") filters whatever query
     the rule chose, when that query takes a season: a rule about a person's age or place need not know."""
     season = derived.season
-    if is_ref(season) and "season" not in plan.params:
-        from queries.catalog import load_catalog
-
-        catalog = load_catalog()
-        if plan.tool in catalog.names() and any(p.name == "season" for p in catalog.get(plan.tool).params):
-            plan.params["season"] = season
+    if is_ref(season) and "season" not in plan.params and plan.tool in _season_filtered_tools():
+        plan.params["season"] = season
 
 
 def is_narrative(text: str) -> bool:

@@ -94,6 +94,16 @@ def answer_shape(text: str, tool: str) -> dict:
 _TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
 
 
+def row_matches(row: Row, where: dict) -> bool:
+    """Every column has the value (or one of the values, given a list): a shape's and a Ref's row filter."""
+    return all(row.get(k) in v if isinstance(v, list) else row.get(k) == v for k, v in where.items())
+
+
+def pick_one(items: list, index: int) -> list:
+    """The item at `index` (negative counts from the end) as a one-item list, or [] when there are too few."""
+    return items[index:][:1] if -len(items) <= index < len(items) else []
+
+
 def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False
                 ) -> tuple[list[Row], list[str]]:
     """The rows as the shape asks: one count row (with the items counted), or the focused column first.
@@ -101,8 +111,7 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if not shape or not rows:
         return rows, columns
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
-        rows = [r for r in rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
-                                       for k, v in where.items())]
+        rows = [r for r in rows if row_matches(r, where)]
     if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
         column = extreme["column"]
         values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
@@ -113,7 +122,7 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
         index = {"first": 0, "last": -1}.get(pick, pick)  # or a position: "the 2nd juror" -> 1
-        rows = rows[index:][:1] if isinstance(index, int) and -len(rows) <= index < len(rows) else []
+        rows = pick_one(rows, index) if isinstance(index, int) else []
     if not rows:
         return rows, columns
     if key := shape.get("count"):

@@ -11,7 +11,7 @@ from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
 from survivorgraph.agent.plans import ABSTAIN, Plan, is_ref
-from survivorgraph.agent.shapes import apply_shape
+from survivorgraph.agent.shapes import apply_shape, pick_one, row_matches
 from survivorgraph.errors import (
     BackendUnavailableError,
     NoModelError,
@@ -172,11 +172,10 @@ class Toolbox:
                 return None
             attempt.row_count, attempt.elapsed_ms = len(result.rows), result.elapsed_ms
             run.add_db_time(result.elapsed_ms)
-            rows = [r for r in result.rows if all(r.get(k) in v if isinstance(v, list) else r.get(k) == v
-                                                  for k, v in ref["where"].items())]
+            rows = [r for r in result.rows if row_matches(r, ref["where"])]
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
-                values = values[pick:][:1] if -len(values) <= pick < len(values) else []
+                values = pick_one(values, pick)
             step.detail["values"] = values
             return values
 

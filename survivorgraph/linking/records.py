@@ -140,7 +140,7 @@ def rewrite(question: str, linked: LinkedEntities) -> str:
 
 def _canonical(link: EntityLink) -> str | None:
     if link.ambiguous:
-        options = [Candidate(link.entity_id, link.name)] + list(link.alternatives[:4])
+        options = _readings(link)
         more = ", …" if len(link.alternatives) > 4 else ""
         return f"{link.text} (ambiguous: {', '.join(f'{c.name} {c.entity_id}' for c in options)}{more})"
     if link.kind == "person":
@@ -155,6 +155,10 @@ def _canonical(link: EntityLink) -> str | None:
         return f"season {link.season}" + ("" if subtitle.isdigit() or not subtitle else f" ({link.name})")
     return f"{link.name} (season {link.season})"
 
+
+def _readings(link: EntityLink, most: int = 4) -> list[Candidate]:
+    """An ambiguous link's first reading and up to `most` alternatives."""
+    return [Candidate(link.entity_id, link.name)] + list(link.alternatives[:most])
 
 
 def graph_values(linked: LinkedEntities) -> list[str]:
@@ -172,9 +176,8 @@ def graph_values(linked: LinkedEntities) -> list[str]:
         elif link.text in spans or link.kind == "season" and link.via in ("range", "list"):
             continue
         elif link.ambiguous:
-            options = [Candidate(link.entity_id, link.name)] + list(link.alternatives[:4])
             lines.append(f'"{link.text}" could be any of: '
-                         + "; ".join(f"(:Player {{castaway_id: '{c.entity_id}'}}) {c.name}" for c in options))
+                         + "; ".join(f"(:Player {{castaway_id: '{c.entity_id}'}}) {c.name}" for c in _readings(link)))
         elif link.kind == "person":
             lines.append(f"\"{link.text}\": (:Player {{castaway_id: '{link.entity_id}'}}) {link.name}"
                          + (f", {seasons_text(link.seasons)}" if link.seasons else ""))

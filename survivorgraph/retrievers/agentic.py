@@ -240,9 +240,10 @@ class AgenticRetriever(Retriever):
 
     @staticmethod
     def _guard_facts(result, items, run: Run) -> None:
-        """A small model may drop or contradict what the rows hold. Missing list items are given exactly,
-        before the model's answer; a missing *leading* fact (the one name or number a single row or a ranking is about)
-        means the model answered something else, so the answer is rebuilt from the rows instead."""
+        """A small model may drop or contradict what the rows hold. Missing list items are given exactly (before
+        the model's answer for one part, after it for several); a missing *leading* fact (the one name or number a
+        single row or a ranking is about) means the model answered something else, so the answer is rebuilt from
+        the rows instead."""
         with run.step("check the answer against the rows") as step:
             added, wrong = [], False
             for part, _, rows, _ in items:

@@ -3,8 +3,9 @@ values for the names the question mentions (entity linking, no model); the query
 dialect, schema), compiled, run read-only with a timeout and a row cap. A query the schema checker can
 correct unambiguously (a misspelt label, a reversed arrow) is corrected without the model; otherwise it is
 repaired from the database's own error text (at most `max_repairs` times, never re-running an identical
-query; after a repeat the model samples instead of decoding greedily). An empty result gets one distinct
-retry prompt. The answer is written from the rows only.
+query; after the model repeats itself it starts afresh from the question with a note on what failed,
+sampling instead of decoding greedily). An empty result gets one distinct retry prompt. The answer is
+written from the rows only.
 """
 
 from __future__ import annotations
