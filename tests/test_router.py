@@ -488,6 +488,21 @@ def test_no_paraphrase_here_is_a_gold_question():
     assert not [t for t in mine if t.strip().lower() in asked]
 
 
+
+def test_every_rule_is_in_the_order_once():
+    # every module of agent.rules imported (one the package forgot would register its rules unordered)
+    import importlib
+    import pkgutil
+
+    from survivorgraph.agent import rules
+    from survivorgraph.agent.rules.base import REGISTERED
+    for module in pkgutil.iter_modules(rules.__path__):
+        importlib.import_module(f"{rules.__name__}.{module.name}")
+    assert len(rules.ORDER) == len(set(rules.ORDER)), "a rule named twice in ORDER"
+    assert set(rules.ORDER) - set(REGISTERED) == set(), "ORDER names a rule no module registers"
+    assert set(REGISTERED) - set(rules.ORDER) == set(), "a registered rule is missing from ORDER"
+    assert [name for name, _ in rules.RULES] == rules.ORDER
+
 # -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
 from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
 from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402

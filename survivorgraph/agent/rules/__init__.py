@@ -1,0 +1,84 @@
+"""The deterministic router's rules, one module a subject, and the order they are tried in.
+
+Each module registers its rules with `@rule(name)` (rules.base); ORDER lists every rule by that name, with its
+module beside it, in the order the router (agent.intents) tries them, and RULES is built from it. A new rule
+goes into its subject's module and into ORDER.
+"""
+
+from __future__ import annotations
+
+from survivorgraph.agent.rules import (  # noqa: F401 — importing a module registers its rules
+    abstain,
+    careers,
+    challenges,
+    episodes,
+    exits,
+    people,
+    seasons,
+    tribes,
+    votes,
+    winners,
+)
+from survivorgraph.agent.rules.base import REGISTERED, Rule
+
+# Tried in this order and the first plan wins, so a specific rule must come before a broader one that also fires.
+ORDER = [
+    "a what-if",  # abstain
+    "an opinion",  # abstain
+    "a fact about the show the data does not record",  # abstain
+    "a person's place in the boot order",  # exits
+    "an attribute the data does not hold",  # abstain
+    "people who reached the final tribal council N times",  # winners
+    "winners who played again, or never did",  # winners
+    "voted against someone who later voted them out",  # votes
+    "castaways who never did something",  # people
+    "seasons with or without returning players",  # seasons
+    "who won a challenge in an episode, or the first / last challenge",  # challenges
+    "what happened in an episode",  # episodes
+    "winners with their jury votes",  # winners
+    "people who won more than once",  # winners
+    "how many people have won",  # winners
+    "most votes cast",  # votes
+    "most votes received",  # votes
+    "two people compared on a count",  # people
+    "ranking of challenge wins",  # challenges
+    "players with N or more seasons",  # careers
+    "most seasons played",  # careers
+    "eliminations per episode number",  # episodes
+    "tribal council counts",  # votes
+    "seasons or players with an exit type",  # exits
+    "when people left the game, or who left first",  # exits
+    "who voted a person out",  # votes
+    "seasons two people played together",  # careers
+    "people who played in all of several seasons",  # careers
+    "head-to-head votes between two people",  # votes
+    "a juror's final vote, or the jurors who voted for a finalist",  # winners
+    "votes a person received or cast",  # votes
+    "season winner",  # winners
+    "finalists or runners-up of a season",  # winners
+    "jury of a season",  # winners
+    "final tribal council",  # winners
+    "a person's tribemates",  # tribes
+    "a person's tribe",  # tribes
+    "tribe members",  # tribes
+    "tribes of a season",  # tribes
+    "boot order, or the Nth person out",  # exits
+    "idols and advantages",  # people
+    "confessionals",  # people
+    "a person's challenge wins",  # challenges
+    "where a season named through a person was filmed",  # seasons
+    "a person's own facts",  # people
+    "facts about an episode",  # episodes
+    "a person's age",  # people
+    "seasons filmed in a place",  # seasons
+    "the season a person won",  # careers
+    "the seasons a person sat on the jury or in the final",  # careers
+    "a person's career",  # careers
+    "the season a phrase names",  # seasons
+    "season facts",  # seasons
+    "cast of a season",  # seasons
+    "seasons with a given fact",  # seasons
+    "list of seasons",  # seasons
+]
+
+RULES: list[tuple[str, Rule]] = [(name, REGISTERED[name]) for name in ORDER]

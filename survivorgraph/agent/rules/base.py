@@ -1,0 +1,31 @@
+"""What the rule modules share: the rule type, the registry the `@rule(name)` decorator fills, and the group of
+people a plural question asks about (winners, finalists, jurors, everyone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from survivorgraph.agent.plans import Plan, Slots
+
+Rule = Callable[[Slots], "Plan | None"]
+REGISTERED: dict[str, Rule] = {}  # rule name -> rule; the order rules are tried in is rules.ORDER
+
+
+def rule(name: str):
+    """Register a rule under its name (the plan's reason names it); rules.ORDER places it among the others."""
+    def register(fn: Rule) -> Rule:
+        if name in REGISTERED:
+            raise ValueError(f"two rules are named {name!r}")
+        REGISTERED[name] = fn
+        return fn
+    return register
+
+
+def plural_group(s: Slots) -> str:
+    if s.has(r"\bwinners?\b|\bsole survivors?\b|\bchampions?\b"):
+        return "winners"
+    if s.has(r"\bfinalists?\b"):
+        return "finalists"
+    if s.has(r"\bjurors?\b|\bjury members?\b"):
+        return "jurors"
+    return "all"

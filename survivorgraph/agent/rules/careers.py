@@ -1,0 +1,83 @@
+"""Rules about careers across seasons: a person's seasons (first / last, the one they won, those they sat on
+the jury or in the final), players with N or more seasons, the most seasons played, and the seasons people
+played together."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.phrases import exactly, min_seasons
+from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.rules.base import rule
+
+
+@rule("players with N or more seasons")
+def _min_seasons(s: Slots):
+    if (k := exactly(s.text)) and not s.people and s.has(r"\b(play\w*|compet\w*|appear\w*|been on)\b") \
+            and not s.has(r"\b(won|win|idols?|advantages?|confessionals?|immunit\w*|jury|votes?)\b"):
+        return Plan("players_with_min_seasons", {"min_seasons": k, "max_seasons": k, "limit": 1000})
+    n = min_seasons(s.text)
+    if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
+            r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
+        return Plan("players_with_min_seasons", {"min_seasons": n})
+
+
+@rule("most seasons played")
+def _most_seasons(s: Slots):
+    if s.has(r"\bmost (seasons|times|appearances)\b|played the most\b|most returning|record for (seasons|appearances)"):
+        return Plan("most_seasons_played", {"limit": 5})
+
+
+@rule("seasons two people played together")
+def _seasons_together(s: Slots):
+    if len(s.people) == 2 and not s.has(r"\bvot") and s.has(
+            r"\btogether\b|\bboth\b|\bsame seasons?\b|\bwith each other\b|\b(play\w*|compet\w*) (with|alongside)\b"
+            r"|\bin common\b|\bshare\w*\b|\bever (meet|met)\b"):
+        return Plan("seasons_together", {"castaway_id": s.people[0], "other_castaway_id": s.people[1]})
+
+
+@rule("people who played in all of several seasons")
+def _players_in_seasons(s: Slots):
+    if 2 <= len(s.seasons) <= 4 and not s.people \
+            and s.has(r"\bboth\b|\ball of\b|\beach of\b|\bevery one of\b|\band\b|\balso\b|\btoo\b|\bas well\b"
+                      r"|\b(had|have|has) (been|played|competed) (on|in)\b|\bpreviously\b"
+                      r"|\b(returned|came back|come back|went back) (for|to|in|on)\b") \
+            and s.has(r"\b(play\w*|compet\w*|appear\w*|castaways?|players?|people|contestants?|who)\b") \
+            and not s.has(r"\b(won|win|winners?|jury|jurors?|tribes?|votes?)\b"):
+        return Plan("players_in_seasons", {"seasons": s.seasons})
+
+
+@rule("the season a person won")
+def _season_person_won(s: Slots):
+    if s.person and not s.season and s.has(r"\b(which|what) season\b|\bwhen did\b|\bwhat year\b|— when$") \
+            and s.has(r"\b(won|win|winning)\b") \
+            and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?)"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"winner": True}})
+
+
+@rule("the seasons a person sat on the jury or in the final")
+def _person_role_seasons(s: Slots):
+    if not s.person or s.season or not s.has(r"\b(which|what|how many) seasons?\b|\bwhen\b|\bin which\b"):
+        return None
+    if s.has(r"\bjur(y|or|ors)\b") and not s.has(r"\bvot"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"jury": True}})
+    if s.has(r"\bfinalists?\b|\bfinal (tribal|two|three|2|3)\b|\bmade it to the end\b") and not s.has(r"\bvot"):
+        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"finalist": True}})
+
+
+@rule("a person's career")
+def _career(s: Slots):
+    if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompet\w*|\bfinish|\bplaced?\b|\bhow many times\b"
+                          r"|\breturn"):
+        # "Coach first played in which season?", "when did Rob last compete?": one end of the career
+        end = re.search(r"\b(?P<end>first|last|debut\w*)\b[\w ]{0,12}\b(play\w*|compet\w*|appear\w*|season|time)\b"
+                        r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
+        word = ((end.group("end") or end.group("end2") or "first") if end else "").lower()
+        pick = {"pick": "last" if word == "last" else "first"} if end and not s.has(r"\bhow many\b") else {}
+        named = [x for x in s.seasons if not is_ref(x)]
+        if named and s.has(r"\bother seasons?\b|\bbesides\b|\bapart from\b|\bexcept\b|\baside from\b"
+                           r"|\bother than\b|\bbefore or after\b"):
+            pick["where_not"] = {"season": named}  # "what other season did they play"
+        elif len(named) == 1 and s.has(r"\bwhere did .* (place|finish)\b|\bwhat place\b|\bhow did .* (do|finish)\b"):
+            return Plan("player_career", {"castaway_id": s.person, "season": named[0]}, shape=pick)
+        return Plan("player_career", {"castaway_id": s.person}, shape=pick)

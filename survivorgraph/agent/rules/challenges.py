@@ -1,0 +1,54 @@
+"""Rules about challenge wins: who won a challenge in an episode (or the first / last of a season), the
+ranking of challenge wins, and a person's challenge wins."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.phrases import min_seasons
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import rule
+
+
+@rule("who won a challenge in an episode, or the first / last challenge")
+def _challenge_in_episode(s: Slots):
+    if not s.season or not s.has(r"\b(won|win|wins|winners?|took|take|takes|claimed|captured)\b") \
+            or s.has(r"\b(most|how many|top)\b"):
+        return None
+    kind = "reward" if s.has(r"\brewards?\b") else "immunity" if s.has(r"\bimmunit") else None
+    if kind is None:
+        return None
+    params = {"season": s.season, "kind": kind, "scope": "tribal" if s.has(r"\btrib(e|al)\b") else "individual"}
+    m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
+    if m and params["scope"] == "individual":
+        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)), "about": kind})
+    if m:
+        return Plan("season_challenge_winners", {**params, "episode": int(m.group(1))})
+    if s.has(r"\b(first|opening)\b"):
+        return Plan("season_challenge_winners", {**params, "pick": "first"})
+    if s.has(r"\b(last|final)\b"):
+        return Plan("season_challenge_winners", {**params, "pick": "last"})
+
+
+@rule("ranking of challenge wins")
+def _challenge_ranking(s: Slots):
+    if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b"):
+        return None
+    params: dict = {"limit": 5, **s.season_filter}
+    if n := min_seasons(s.text):
+        params["min_seasons"] = n
+    scope = "tribal" if s.has(r"\btribal?\b (immunity|reward|challenge)") else "individual"
+    if s.has(r"\bimmunit"):
+        if not s.season and s.has(r"\b(in a|in one|in any|a) single season\b|\bin one season\b|\bper season\b"):
+            params["per_season"] = True  # "the record in a single season": each season counted apart
+        if s.has(r"\brecord\b|\bwho holds\b"):
+            params.update(leaders_only=True, limit=20)
+        return Plan("individual_immunity_ranking", {**params, "scope": scope})
+    if s.has(r"\breward"):
+        return Plan("individual_reward_ranking", {**params, "scope": scope})
+
+
+@rule("a person's challenge wins")
+def _person_challenges(s: Slots):
+    if s.person and s.has(r"\b(challenges?|immunit\w*|rewards?)\b") and s.has(r"\b(how many|win|won|wins)\b"):
+        return Plan("player_challenge_wins", {"castaway_id": s.person, **s.season_filter})

@@ -1,0 +1,71 @@
+"""Rules about leaving the game: the boot order and the Nth person out, a person's place in it, when people
+left (or who of several left first), and exits of a type (quit, evacuated …)."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, LEFT, NARRATIVE, NEGATION, exit_type_in, ordinal
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import rule
+
+
+@rule("a person's place in the boot order")
+def _which_boot(s: Slots):
+    if s.person and s.has(r"\b(which|what) (boot|number boot)\b|\bboot (number|#)\b|\bhow (early|late) .* (out|boot)"):
+        return Plan("player_exit", {"castaway_ids": [s.person], **s.season_filter}, shape={"focus": "boot_order"})
+
+
+@rule("seasons or players with an exit type")
+def _exits(s: Slots):
+    exit_type = exit_type_in(s.text)
+    if not exit_type:
+        return None
+    if s.has(r"\b(which|what|how many) seasons?\b|\bseasons? (had|with|where|saw|did)\b|\bin which season"):
+        return Plan("seasons_with_exit_type", {"exit_type": exit_type, **({"absent": True} if s.has(NEGATION) else {})})
+    if s.person and not NARRATIVE.search(s.text):
+        return Plan("player_career", {"castaway_id": s.person, **s.season_filter})  # "Was Joe evacuated?"
+    if s.people:
+        return None
+    if s.has(r"\b(who|which (players?|castaways?|contestants?)|list|name|how many (times|castaways|players|people|"
+             r"contestants))\b") and not NARRATIVE.search(s.text):
+        return Plan("exits_by_type", {"exit_type": exit_type, **s.season_filter})
+
+
+@rule("when people left the game, or who left first")
+def _player_exit(s: Slots):
+    if not s.people or len(s.people) > 4:
+        return None
+    ids = {"castaway_ids": s.people, **s.season_filter}
+    if len(s.people) >= 2 and s.has(r"\b(first|earlier|sooner|before|last|longer|later|further|outlast\w*)\b") \
+            and s.has(
+            rf"\b{LEFT}|\blast\w*\b|\boutlast\w*|\bfurther\b|\bgo home\b"):
+        latest = s.has(r"\b(longer|later|further|outlast\w*|lasted)\b") or (
+            s.has(r"\blast\b") and not s.has(r"\b(last|lasted) longer\b"))
+        return Plan("player_exit", {**ids, "latest_first": latest})
+    if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b") \
+            and s.has(
+            rf"\b{LEFT}|\blast\b(?! (play|compet|appear|time|season))|\bsurviv"):
+        return Plan("player_exit", ids)
+
+
+@rule("boot order, or the Nth person out")
+def _boot_order(s: Slots):
+    if not s.season:
+        return None
+    m = re.search(r"\b(right|immediately|just|directly) (?P<rel>after|before)\b"
+                  r"|\b(?P<rel2>after|before) (?=\S+ \S+ (was|left|went))", s.text, re.I)
+    if m and s.person and s.has(LEFT):
+        rel = (m.group("rel") or m.group("rel2")).lower()
+        return Plan("boot_order", {"season": s.season, rel: s.person})
+    m = BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
+    # (counted from the merge or the jury, the position is another list's: not this rule's to answer)
+    if m and not s.has(r"\bjur(y|or)|\b(after|before|since|post|pre)[- ]?(the )?merge"):
+        word = m.group("ord").lower()
+        if word in ("last", "final") or s.has(r"\bto[- ]last\b"):
+            n = ordinal(word) if word not in ("last", "final") else 1
+            return Plan("boot_order", {"season": s.season, "position": n, "from_end": True})
+        return Plan("boot_order", {"season": s.season, "position": ordinal(word)})
+    if s.has(r"\bboot order\b|\border (in which|that) .* (voted out|eliminated)"
+             r"|\border of (exits|eliminations|boots)\b"):
+        return Plan("boot_order", {"season": s.season})

@@ -1,0 +1,111 @@
+"""Rules about what people did and are: castaways who never did something, two people compared on a count,
+idols and advantages, confessionals, a person's own facts and age."""
+
+from __future__ import annotations
+
+from survivorgraph.agent.phrases import NEGATION, min_seasons
+from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.rules.base import plural_group, rule
+
+
+@rule("castaways who never did something")
+def _castaways_without(s: Slots):
+    if s.people or not s.has(NEGATION):
+        return None
+    params = {"group": plural_group(s), **s.season_filter}
+    if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
+             r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"):
+        return Plan("castaways_without", {"without": "votes_received", **params})
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
+        return Plan("castaways_without", {"without": "individual_immunity", **params})
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b"):
+        return Plan("castaways_without", {"without": "individual_reward", **params})
+    if s.has(r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) the jury\b") and not s.tribes:
+        return Plan("castaways_without", {"without": "jury", **params})
+    if s.has(r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b") and not s.tribes:
+        return Plan("castaways_without", {"without": "merge", **params})
+
+
+# What two people can be compared on: (the words for it, the ranking query that counts it, its fixed params)
+_COMPARED_ON = [
+    (r"\bimmunit", "individual_immunity_ranking", {"scope": "individual"}),
+    (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual"}),
+    (r"\bconfessionals?\b", "confessional_leaders", {}),
+    (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b", "most_votes_received", {}),
+    (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {}),
+]
+
+
+@rule("two people compared on a count")
+def _two_compared(s: Slots):
+    # "who won more individual immunities, A or B?", "did A or B get more confessionals?"
+    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"):
+        return None
+    for pattern, query, fixed in _COMPARED_ON:
+        if s.has(pattern):
+            scope = {"scope": "tribal"} if fixed and s.has(r"\btribal?\b (immunity|reward|challenge)") else {}
+            return Plan(query, {"limit": 1000, **fixed, **scope, **s.season_filter},
+                        shape={"where": {"castaway_id": list(s.people)}})
+    return None
+
+
+@rule("idols and advantages")
+def _advantages(s: Slots):
+    if not s.has(r"\bidols?\b|\badvantages?\b"):
+        return None
+    kind = {"advantage_type": "Hidden Immunity Idol"} if s.has(r"\bidols?\b") else {}
+    if s.has(r"\bmost\b"):
+        n = min_seasons(s.text)
+        return Plan("advantages_found_ranking", {**kind, **s.season_filter, **({"min_seasons": n} if n else {})})
+    if s.person:
+        # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
+        where: dict = {}
+        if s.has(r"\b(find|finds|found|finding|dug up|dig up|uncover\w*)\b"):
+            where["event"] = ["found", "found_beware"]
+        elif s.has(r"\b(play|plays|played|playing|use|used)\b"):
+            where["event"] = ["played"]
+        if kind and where:
+            where["advantage_type"] = kind["advantage_type"]
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
+                    shape={"where": where} if where else {})
+    if s.season:
+        return Plan("season_advantages", {"season": s.season, **kind})
+
+
+@rule("confessionals")
+def _confessionals(s: Slots):
+    if isinstance(s.person, str) and s.has(r"\bconfessionals?\b"):
+        # one person's confessionals (summed over their seasons unless one is named)
+        return Plan("confessional_leaders", {"limit": 1000, **s.season_filter},
+                    shape={"where": {"castaway_id": s.person}})
+    if s.has(r"\bconfessionals?\b"):
+        return Plan("confessional_leaders", s.season_filter)
+
+
+# A person's own facts, by the words people use for them -> player_profile's column.
+_PROFILE = [
+    (r"\bfor a living\b|\bjob\b|\boccupation\b|\bprofession\b|\bwork(s|ed)? as\b|\bday job\b", "occupation"),
+    (r"\bborn\b|\bbirth ?day\b|\bdate of birth\b|\bbirth ?date\b", "date_of_birth"),
+    (r"\b(what|which) state\b", "state"),
+    (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"
+     r"|\bwhere['’]s .*\bfrom\b"
+     r"|\bwhere .* (from|live[sd]?|grew up)\b", "city"),
+    (r"\bgender\b|\bmale or female\b", "gender"),
+    (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
+    (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
+]
+
+
+@rule("a person's own facts")
+def _profile(s: Slots):
+    if not s.person:
+        return None
+    for pattern, column in _PROFILE:
+        if s.has(pattern):
+            return Plan("player_profile", {"castaway_id": s.person, **s.season_filter}, shape={"focus": column})
+
+
+@rule("a person's age")
+def _age(s: Slots):
+    if s.person and s.has(r"\bhow old\b|\bage\b|\bbirth"):
+        return Plan("player_career", {"castaway_id": s.person, **s.season_filter})

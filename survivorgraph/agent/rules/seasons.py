@@ -1,0 +1,110 @@
+"""Rules about seasons: a season's facts and cast, where seasons were filmed, seasons with or without returning
+players, seasons with a given fact, the season a phrase names, and the list of seasons."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.phrases import NEGATION, NUMBER_WORDS
+from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.rules.base import rule
+
+
+@rule("seasons with or without returning players")
+def _season_returnees(s: Slots):
+    if s.season or not s.has(r"\bseasons?\b") or not s.has(r"\breturn\w*|\bveterans?\b|\bplayed before\b"):
+        return None
+    if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
+        return None  # "everyone from season 1 who returned for season 8": people, not seasons
+    if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
+        return Plan("season_returnees", {"returnees": "without"})
+    if s.has(r"\b(which|what) seasons\b|\bseasons (had|with|featured|featuring)\b"):
+        return Plan("season_returnees", {"returnees": "with"})
+    return Plan("season_returnees", {})
+
+
+@rule("where a season named through a person was filmed")
+def _season_place(s: Slots):
+    if is_ref(s.season) and s.has(r"\b(what|which) country\b|\bwhere was .* filmed\b|\blocation\b|\bfilmed\b") \
+            and not s.has(r"\bfrom\b"):
+        return Plan("season_facts", {"season": s.season})
+
+
+@rule("seasons filmed in a place")
+def _seasons_by_location(s: Slots):
+    m = re.search(r"\b(?:filmed|shot|held|set|located|take place|took place) in (?:the )?"
+                  r"(?P<place>[^?;]+?)\s*(?:[?;.]|$)", s.text, re.I)
+    if m and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons) \
+            and not re.match(r"(which|what|where)\b", m.group("place"), re.I):  # "filmed in which country"
+        return Plan("seasons_by_location", {"place": m.group("place").strip(" ,")})
+
+
+@rule("the season a phrase names")
+def _named_season(s: Slots):
+    # "Sandra's second win: which season was that?" — the season is the answer (resolved by its ref).
+    if is_ref(s.season) and s.has(r"\b(which|what) season\b") and not s.people:
+        return Plan("season_facts", {"season": s.season})
+    if s.season and s.has(r"^\s*(which|what) season is season \d+\W*$"):  # "which season came just before 39"
+        return Plan("season_facts", {"season": s.season})
+
+
+@rule("season facts")
+def _season_facts(s: Slots):
+    if s.season and s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
+                          r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") \
+            and not s.has(_RETURNEES):
+        return Plan("season_facts", {"season": s.season})
+
+
+_RETURNEES = r"\breturn\w*|\b(had )?played before\b|\bveterans?\b|\bprevious(ly)? (played|seasons?)\b"
+
+
+@rule("cast of a season")
+def _cast(s: Slots):
+    if s.season and s.has(r"\bcast\b|\bcontestants\b|\bcastaways\b|\bwho (played|competed) (in|on)\b"
+                          r"|\bhow many (people|players)\b|\b(youngest|oldest)\b"):
+        returnees = {"returnees_only": True} if s.has(_RETURNEES) else {}
+        if m := re.search(r"\b(youngest|oldest)\b", s.text, re.I):  # the cast's youngest / oldest
+            return Plan("season_cast", {"season": s.season, **returnees},
+                        shape={"extreme": {"column": "age", "max": m.group(1).lower() == "oldest"}})
+        return Plan("season_cast", {"season": s.season, **returnees})
+
+
+_SEASON_FACTS = [  # (pattern with the number as <n>, season_facts column)
+    (r"\bfinal (?P<n>two|three|four|2|3|4)\b|\b(?P<n2>two|three|2|3)[- ](?:person|player|way) final\b"
+     r"|\b(?:only )?(?P<n3>two|three|2|3) (?:people|players|finalists|castaways) (?:at|in|sat at|made) (?:the )?final"
+     r"(?: tribal)?\b", "n_finalists"),
+    (r"\bjury of (?P<n>\w+)\b|\b(?P<n2>\w+)[- ](?:person|member|juror) jury\b|\b(?P<n3>\w+) jurors\b",
+     "jury_size"),
+    (r"\b(?P<n>\w+) (?:castaways|contestants|players|people)\b|\bcast of (?P<n2>\w+)\b", "cast_size"),
+    (r"\b(?P<n>\w+) episodes\b", "episodes"),
+    (r"\b(?P<n>\w+) (?:starting |original )?tribes\b", "n_tribes"),
+]
+
+
+_TEENS = {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+          "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
+
+
+@rule("seasons with a given fact")
+def _seasons_with_fact(s: Slots):
+    # "Which seasons had a final two?", "How many seasons had 18 castaways?", "seasons with a jury of ten"
+    if s.season or s.people or not s.has(r"\b(which|what|how many|list|name)\b[\w ]{0,12}\bseasons\b"
+                                         r"|\bseasons (had|with|where|that had|featured)\b|\bin which seasons?\b"):
+        return None
+    for pattern, column in _SEASON_FACTS:
+        m = re.search(pattern, s.text, re.I)
+        if not m:
+            continue
+        raw = next(g for g in m.groups() if g).lower()
+        n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw) or _TEENS.get(raw)
+        if n:  # (season_facts counts nothing by itself: with one season, "how many castaways" is a column)
+            count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+            return Plan("season_facts", {}, shape={"where": {column: n}, **count})
+    return None
+
+
+@rule("list of seasons")
+def _season_list(s: Slots):
+    if s.has(r"\b(list|all) (of )?(the )?seasons\b|\bhow many seasons (are there|have there been)\b"):
+        return Plan("season_list", {})

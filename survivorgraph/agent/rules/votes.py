@@ -1,0 +1,67 @@
+"""Rules about tribal council votes: the most votes cast or received, tribal council counts, who voted a person
+out, the votes between two people, a person's votes received or cast, and revenge votes."""
+
+from __future__ import annotations
+
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import rule
+
+
+@rule("voted against someone who later voted them out")
+def _vote_revenge(s: Slots):
+    if s.has(r"voted (against|for) (someone|a player|the person|people|players?)\b.*\b(later|then|after\w*)\b"
+             r".*\bvot\w* (them|him|her) (out|off)"):
+        return Plan("vote_revenge", s.season_filter)
+
+
+@rule("most votes cast")
+def _most_votes_cast(s: Slots):
+    if not s.people and s.has(r"\bcast (the )?most votes\b|\bmost votes cast\b(?! against)|\bvoted the most\b"
+                              r"|\bmost (tribal council )?votes as a voter\b"):
+        return Plan("most_votes_cast", {"limit": 5, **s.season_filter})
+
+
+@rule("most votes received")
+def _most_votes_received(s: Slots):
+    if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
+            r"\bvotes? (against|cast against)|\breceiv|\bgot\b|\bvoted for the most|\bmost votes\b") and not s.has(
+            r"\bjury votes?\b|\bcast the most\b|\bmost votes cast\b(?! against)"):
+        leader = s.has(r"^\s*(who|which (player|castaway|person|contestant))\b") and not s.has(
+            r"\btop\b|\branking\b|\blist\b")
+        leaders = {"leaders_only": True} if leader else {}
+        return Plan("most_votes_received", {"limit": 5, **s.season_filter, **leaders})
+
+
+@rule("tribal council counts")
+def _tribal_counts(s: Slots):
+    if s.has(r"\bhow many tribal councils?\b|\bnumber of tribal councils?\b"
+             r"|\btribal councils? (have there been|total)"):
+        return Plan("tribal_council_counts", s.season_filter)
+
+
+@rule("who voted a person out")
+def _voters_at_elimination(s: Slots):
+    if s.person and s.has(r"\b(who|which \w+|what \w+)\b.*\b(voted|sent|blindsided) [\w'’.-]+( [\w'’.-]+){0,3} "
+                          r"(out|off|home)\b|\bvoted out by\b|\bwho voted for .*\bout\b"
+                          r"|\bvotes? that (sent|eliminated)"):
+        return Plan("voters_at_elimination", {"castaway_id": s.person, **s.season_filter})
+
+
+@rule("head-to-head votes between two people")
+def _head_to_head(s: Slots):
+    if len(s.people) == 2 and s.has(r"\bvot"):
+        one_way = s.has(r"\bvot\w* (for|against|out)\b") and not s.has(r"\beach other\b|\bone another\b|\bbetween\b")
+        return Plan("head_to_head_votes", {"castaway_id": s.people[0], "other_castaway_id": s.people[1],
+                                           **({"one_way": True} if one_way else {})})
+
+
+@rule("votes a person received or cast")
+def _person_votes(s: Slots):
+    if not s.person or not s.has(r"\bvot"):
+        return None
+    season = s.season_filter
+    if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"
+             r"|\bcast against (him|her|them)\b"):
+        return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
+    if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"):
+        return Plan("votes_cast_by_player", {"castaway_id": s.person, **season})

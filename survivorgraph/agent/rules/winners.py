@@ -1,0 +1,127 @@
+"""Rules about the end of the game: season winners and repeat winners, winners who returned, finalists and
+runners-up, the final tribal council, a season's jury and how jurors voted."""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.phrases import BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import plural_group, rule
+
+
+@rule("people who reached the final tribal council N times")
+def _finalist_appearances(s: Slots):
+    if s.season or s.people or not s.has(r"\bfinal tribal council\b|\bfinalists?\b|\bfinal (two|three|2|3)\b"
+                                          r"|\bmade it to the end\b|\bthe end\b"):
+        return None
+    n = times(s.text)
+    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b"):
+        return None
+    won = {"won": False} if s.has(NEGATION) and s.has(r"\b(won|win|winning)\b") else {}
+    return Plan("finalist_appearances", {"min_finals": n, **won})
+
+
+@rule("winners who played again, or never did")
+def _winners_returned(s: Slots):
+    if s.people or s.season or plural_group(s) != "winners":
+        return None
+    if s.has(r"\breturn\w*|\bplay(ed)? again\b|\bcome back\b|\bback (to play|for more)\b|\bcompeted again\b"
+             r"|\bplay(ed)? (another|a second) season\b"):
+        return Plan("winners_returned", {"returned": not s.has(NEGATION)})
+
+
+@rule("winners with their jury votes")
+def _winners_jury_votes(s: Slots):
+    seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
+    if s.has(r"\bunanimous"):
+        split = s.has(r"\bnot unanimous|\bsplit\b") or (s.has(NEGATION) and not s.has(r"\bunanimous\w* without\b"))
+        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons})
+    if not s.season and s.has(r"\b(won|winners?|sole survivors?)\b") and s.has(r"\bjury votes?\b|\bfinal votes?\b"):
+        if s.has(r"\b(fewest|least|lowest|smallest|narrowest|closest)\b"):
+            return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
+        if s.has(r"\b(most|highest|largest|biggest)\b"):
+            return Plan("winners_with_jury_votes", {"order": "most", **seasons})
+    if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
+        return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
+
+
+@rule("people who won more than once")
+def _repeat_winners(s: Slots):
+    m = re.search(r"\bwon(?: survivor| the game| the title| it)? (?P<n>twice|two times|three times|more than once|"
+                  r"multiple times|\d+ times)\b|\b(?P<m>two|three|2|3|multi(?:ple)?)[- ]time "
+                  r"(?:winners?|sole survivors?|"
+                  r"champions?)", s.text, re.I)
+    if not m or s.has(r"\b(immunit|rewards?|challenges?)"):
+        return None
+    raw = (m.group("n") or m.group("m")).lower().split()[0]
+    n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw, 2)
+    return Plan("repeat_winners", {"min_wins": max(n, 2)})
+
+
+@rule("how many people have won")
+def _winners_count(s: Slots):
+    if not s.season and not s.people and s.has(
+            r"\bhow many (different |distinct |unique |individual |separate )?(people|players|castaways|contestants|"
+            r"winners|sole survivors|persons)\b") and s.has(r"\b(won|winners?|sole survivors?)\b") and not s.has(
+            r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
+        return Plan("repeat_winners", {"min_wins": 1}, shape={"count": "castaway_id"})
+
+
+@rule("a juror's final vote, or the jurors who voted for a finalist")
+def _final_jury_votes(s: Slots):
+    final = s.has(r"\bjur(y|or|ors)\b|\bfinal (tribal|vote)|\bto win\b|\bfor the win\b")
+    if s.person and final and s.has(r"\bvot") and not s.has(r"\bhow many (jury )?votes\b"):
+        return Plan("final_jury_votes", {"castaway_id": s.person, **s.season_filter})
+    if s.season and s.has(r"\bjurors?\b") and s.has(
+            r"\bvot\w* for the (winner|sole survivor)|\bvot\w* for (him|her)\b"):
+        return Plan("final_jury_votes", {"season": s.season, "for_winner": not s.has(NEGATION)})
+
+
+@rule("season winner")
+def _season_winner(s: Slots):
+    if s.season and s.has(r"\b(who )?(won|winner|sole survivor|win)\b") \
+            and not s.has(r"\bfinalists?\b|\brunners?[- ]up\b") and not s.has(
+            r"\b(immunit\w*|rewards?|challenges?|most|idols?|advantages?|jury votes? did)\b"):
+        return Plan("season_winner", {"season": s.season})
+
+
+@rule("finalists or runners-up of a season")
+def _finalists(s: Slots):
+    if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
+        return None
+    if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)") or (
+            s.has(r"\b(lost|losers?|losing|fell short)\b")
+            and s.has(r"\bfinal (tribal council|vote)\b|\bfinalists?\b")):
+        return Plan("season_finalists", {"season": s.season, "winner": False})
+    if s.has(r"\bfinalists?\b|\bfinal (two|three|2|3)\b|\b(sat|sit|were|made it) (at|to) the final tribal"
+             r"|\bmade it to the end\b"):
+        return Plan("season_finalists", {"season": s.season, **({"winner": False} if s.has(
+            r"\b(did not|didn't|not|never) win|\blost\b|\bnon-?winning\b") else {})})
+
+
+@rule("jury of a season")
+def _jury(s: Slots):
+    if s.season and s.has(r"\bjur(y|or|ors)\b"):
+        pick = re.search(r"\b(?P<end>first|last|final)\b[\w ]{0,25}\b(join\w*|make|made|added|go to|went to|"
+                         r"sent to|become|became|sit on|sat on|on) the jury\b|\b(?P<end2>first|last|final) juror\b",
+                         s.text, re.I)
+        if pick and not s.has(r"\bfinal (jury )?(tribal|vote)"):
+            end = (pick.group("end") or pick.group("end2")).lower()
+            return Plan("season_jury", {"season": s.season}, shape={"pick": "first" if end == "first" else "last"})
+        nth = re.search(rf"\b{ORDINAL} (?:person|member|one|juror|castaway|player)\b[\w ]{{0,20}}\bjury\b"
+                        rf"|\b{ORDINAL.replace('ord', 'ord2')} juror\b", s.text, re.I)
+        if nth and not s.has(r"\bfinal (jury )?(tribal|vote)"):
+            n = ordinal(nth.group("ord") or nth.group("ord2"))  # "the 2nd person on the jury"
+            if n:
+                return Plan("season_jury", {"season": s.season}, shape={"pick": n - 1})
+        if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
+            return Plan("final_tribal_council", {"season": s.season})
+        return Plan("season_jury", {"season": s.season})
+
+
+@rule("final tribal council")
+def _final_tribal(s: Slots):
+    if s.season and not BOOT_POSITION.search(s.text) and s.has(
+            r"\bfinal (tribal|vote|three|two|council)|\bfinalists?\b|\brunners?[- ]up\b"):
+        return Plan("final_tribal_council", {"season": s.season})
