@@ -24,9 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--questions", type=Path, default=None,
                      help="question file (JSON/JSONL); default: --set generated from the data")
     run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
-                     help="the question set to generate: gold (default), holdout, fresh, unseen or novel "
+                     help="the question set to generate: gold (default), holdout, fresh, unseen, novel or untried "
                           "(each written blind to the agent's code; fresh and unseen have since been used to tune "
-                          "it, novel not)")
+                          "it, novel not; untried is blind: not yet used to tune the agent)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -47,8 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     gold = sub.add_parser("gold", help="regenerate a question set's file from the survivoR tables")
     gold.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                       help="gold (default; evaluation/gold_questions.json), holdout (holdout_questions.json), "
-                           "fresh (fresh_questions.json), unseen (unseen_questions.json) "
-                           "or novel (novel_questions.json)")
+                           "fresh (fresh_questions.json), unseen (unseen_questions.json), "
+                           "novel (novel_questions.json) or untried (untried_questions.json; blind: not yet used "
+                           "to tune the agent)")
     gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)

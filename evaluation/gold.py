@@ -33,11 +33,13 @@ CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "tempor
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
 # fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
-# (evaluation.unseen), blind after all three, and the novel set (evaluation.novel), blind after all four.
+# (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, and the
+# untried set (evaluation.untried), blind after all five.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
-                 "novel": Path(__file__).with_name("novel_questions.json")}
+                 "novel": Path(__file__).with_name("novel_questions.json"),
+                 "untried": Path(__file__).with_name("untried_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -141,7 +143,7 @@ def describe(parts: list[dict]) -> str:
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
     # they register templates
-    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unseen  # noqa: F401
+    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unseen, untried  # noqa: F401
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -208,6 +210,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.novel import build_novel_set
 
         return build_novel_set(g)
+    if name == "untried":
+        from evaluation.untried import build_untried_set
+
+        return build_untried_set(g)
     return build_gold_set(g)
 
 
