@@ -5,11 +5,12 @@ Short-answer extraction: the answer text without the no-model preamble and witho
 extractive answers echo; numbers are read from its head (the first SHORT_ANSWER_CHARS characters), so a long
 dump of rows does not score by containing every number. Correctness per answer part:
   entity    the first person named (not counting people named in the question) is the gold one
-  entities  precision / recall of the people named; correct when F1 >= LIST_F1
+  entities  precision / recall of the people named; correct when both are >= LIST_MIN (a superset or a
+            list missing a fifth of the names is wrong; a few extra names said in passing are not)
   number    a gold value among the numbers of the head (one echo of each question number removed)
   season    the first season named (after removing the question's own) is the gold one
   seasons   precision / recall like entities
-  phrase    any alternative appears; phrases: recall >= LIST_F1
+  phrase    any alternative appears; phrases: recall >= LIST_MIN
   facts     at least FACTS_MIN of the keyword groups appear
   abstain   the result abstained (answer_kind) or its text says the data cannot answer
 A question is correct when every part is. An answerable question answered with an abstention or an error
@@ -32,7 +33,7 @@ from evaluation.matching import (
 )
 
 SHORT_ANSWER_CHARS = 300
-LIST_F1 = 0.75
+LIST_MIN = 0.8
 FACTS_MIN = 0.5
 SUPPORT_MIN = 0.8
 ABSTAIN = re.compile(
@@ -194,7 +195,7 @@ class Scorer:
         if kind == "phrases":
             hits = [v for v in part["values"] if contains_phrase(text, v)]
             recall = len(hits) / max(1, len(part["values"]))
-            return {"type": kind, "ok": recall >= LIST_F1, "precision": None, "recall": round(recall, 3)}
+            return {"type": kind, "ok": recall >= LIST_MIN, "precision": None, "recall": round(recall, 3)}
         if kind == "facts":
             share = self._facts_share(part["groups"], text)
             return {"type": kind, "ok": share >= FACTS_MIN, "share": round(share, 3)}
@@ -206,8 +207,9 @@ class Scorer:
         precision = hit / len(found) if found else 0.0
         recall = hit / len(gold) if gold else 1.0
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        return {"type": kind, "ok": f1 >= LIST_F1, "precision": round(precision, 3), "recall": round(recall, 3),
-                "f1": round(f1, 3), "missing": sorted(gold - found)[:10], "extra": sorted(found - gold)[:10]}
+        return {"type": kind, "ok": precision >= LIST_MIN and recall >= LIST_MIN, "precision": round(precision, 3),
+                "recall": round(recall, 3), "f1": round(f1, 3), "missing": sorted(gold - found)[:10],
+                "extra": sorted(found - gold)[:10]}
 
     @staticmethod
     def _facts_share(groups: list[list[str]], text: str) -> float:

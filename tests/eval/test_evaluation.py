@@ -85,9 +85,26 @@ def test_list_answers_use_precision_and_recall(scorer):
     result = {"answer": "Erika Casupanan and Dee Valladares, also Parvati and Sandra Diaz-Twine.",
               "answer_kind": "generated"}
     score = scorer.score(q("Who won 41 and 45?", gold), result)
-    assert (score.recall, score.precision, score.correct) == (1.0, 0.5, False)  # F1 0.67 < 0.75
+    assert (score.recall, score.precision, score.correct) == (1.0, 0.5, False)
     result["answer"] = "Erika Casupanan won 41 and Dee Valladares won 45."
     assert scorer.score(q("Who won 41 and 45?", gold), result).correct
+
+
+def test_a_list_is_wrong_when_a_fifth_is_missing_or_extra_even_with_a_high_f1(scorer):
+    """Both precision and recall must reach LIST_MIN: F1 alone let a superset pass (every three-time player
+    for "three seasons without winning": precision 0.63, recall 1, F1 0.78)."""
+    names = ["Erika Casupanan", "Dee Valladares", "Chris Underwood", "Tony Vlachos", "Tyson Apostol"]
+    ids = ["US0594", "US0666", "US0559", "US0424", "US0274"]
+    gold = {"type": "entities", "ids": ids[:4], "names": names[:4]}
+
+    def said(*people):
+        return scorer.score(q("Name them.", gold), {"answer": ", ".join(people) + ".", "answer_kind": "generated"})
+
+    assert said(*names[:4]).correct
+    superset = said(*names)  # precision 0.8, recall 1: one extra name of five is tolerated
+    assert (superset.precision, superset.recall, superset.correct) == (0.8, 1.0, True)
+    missing = said(*names[:3])  # recall 0.75: F1 0.86 would have passed
+    assert (missing.precision, missing.recall, missing.correct) == (1.0, 0.75, False)
 
 
 def test_a_season_list_may_be_bare_numbers_and_is_still_scored_by_precision(scorer):

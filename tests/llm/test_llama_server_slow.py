@@ -73,6 +73,28 @@ def test_start_reuse_complete_stream_and_stop(smol):
     assert llama_server.status(smol) is None and not llama_server.stop(smol)
 
 
+def _timings(state, system: str, question: str) -> dict:
+    body = json.dumps({"messages": [{"role": "system", "content": system}, {"role": "user", "content": question}],
+                       "max_tokens": 2, "temperature": 0}).encode()
+    req = urllib.request.Request(state.url + "/v1/chat/completions", data=body,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=300) as r:
+        return json.load(r)["timings"]  # llama.cpp's counters: cache_n tokens reused, prompt_n evaluated
+
+
+def test_interleaved_prompts_each_keep_their_cached_prefix(smol):
+    """The Cypher prompt (a long schema prefix) and the answer prompt alternate on every question: the schema
+    must not be read again on each Cypher call: a 2,600-token prompt takes ~1 min to read on 2 cores."""
+    state = llama_server.ensure_running(smol, options=OPTIONS)
+    assert state.slots == llama_server.PROMPT_SLOTS > 1
+    schema = "Schema: " + " ".join(f"(:Label{i})-[:REL{i}]->(:Other{i} {{prop{i}: int}})" for i in range(40))
+    answer = "Answer from the rows. " + " ".join(f"Rule {i}: be brief and exact." for i in range(40))
+    _timings(state, schema, "Who won season 1?")
+    _timings(state, answer, "Rows: Richard Hatch. Who won season 1?")
+    again = _timings(state, schema, "Who won season 2?")
+    assert again["cache_n"] > again["prompt_n"]  # the schema prefix was reused, only the question read
+
+
 def test_recovers_from_a_killed_server(smol):
     first = llama_server.ensure_running(smol, options=OPTIONS)
     os.kill(first.pid, signal.SIGKILL)  # a crash: pidfile and state file stay behind
