@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "novel (novel_questions.json) or untried (untried_questions.json; blind: not yet used "
                            "to tune the agent)")
     gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
+    rescore = sub.add_parser("rescore", help="score a run's stored answers again with the current scorer and "
+                                             "gold answers (no model calls)")
+    rescore.add_argument("folder", type=Path)
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)
     return parser
@@ -72,6 +75,14 @@ def main(argv: list[str] | None = None) -> int:
             return _gold(settings, args.out or QUESTION_SETS[args.question_set], args.question_set)
         if args.command == "show":
             return _show(settings, args.folder)
+        if args.command == "rescore":
+            from evaluation.runner import rescore
+
+            try:
+                return _report(rescore(settings, args.folder))
+            except ValueError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
         return _run(settings, args)
     except SurvivorGraphError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -84,7 +95,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(settings, args) -> int:
     from evaluation.runner import run_eval
-    from evaluation.summary import format_table, format_targets, write_outputs
 
     categories = [c for item in args.categories or [] for c in _csv(item)] or None
     unknown = [c for c in categories or [] if c not in CATEGORIES]
@@ -105,9 +115,14 @@ def _run(settings, args) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    files = write_outputs(run.folder, run.records, run.modes, run.meta)
-    from evaluation.summary import aggregate, question_frame, targets
+    return _report(run)
 
+
+def _report(run) -> int:
+    """Write a run's table, files and chart, and print the table."""
+    from evaluation.summary import aggregate, format_table, format_targets, question_frame, targets, write_outputs
+
+    files = write_outputs(run.folder, run.records, run.modes, run.meta)
     table = aggregate(question_frame(run.records), run.modes)
     print(format_table(table, run.meta))
     print()

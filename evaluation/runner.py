@@ -286,6 +286,38 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
     return EvalRun(folder, questions, modes, records, meta)
 
 
+def rescore(settings, folder: Path) -> EvalRun:
+    """Score a run's stored answers again, with today's scorer and gold answers and no model call: a scoring
+    rule that changes need not cost the hours of model time the answers took. results.jsonl is replaced whole."""
+    from evaluation.gold import QUESTION_SETS
+    from evaluation.matching import Matcher
+    from ingest.viewer_scope import ViewerScope
+
+    meta_path, results_path = folder / "meta.json", folder / "results.jsonl"
+    if not (meta_path.is_file() and results_path.is_file()):
+        raise ValueError(f"{folder} is not an evaluation run (no meta.json / results.jsonl)")
+    meta = json.loads(meta_path.read_text())
+    named = meta.get("question_set") or "gold"
+    opts = EvalOptions(question_set=named if named in QUESTION_SETS else "gold",
+                       questions=None if named in QUESTION_SETS else Path(named),
+                       watched=ViewerScope.parse(meta["viewer_scope"]) if meta.get("viewer_scope") else None)
+    questions, g = gold_questions(settings, opts)
+    by_id = {q.id: q for q in questions}
+    scorer = Scorer(Matcher(getattr(g, "full", g)))
+    records = [r for r in read_done(results_path).values() if r["qid"] in by_id]
+    for record in records:
+        q = by_id[record["qid"]]
+        record["score"] = scorer.score(q, record["result"], answers=record["mode"] not in RETRIEVAL_ONLY).to_dict()
+        record["gold"], record["qhash"] = q.answer, question_hash(q)
+    tmp = results_path.with_suffix(".rescored")
+    tmp.write_text("".join(json.dumps(r, default=str) + "\n" for r in records))
+    tmp.replace(results_path)  # a reader never sees half a file
+    meta["rescored"] = dt.datetime.now().isoformat(timespec="seconds")
+    meta_path.write_text(json.dumps(meta, indent=1))
+    asked = [q for q in questions if any(r["qid"] == q.id for r in records)]
+    return EvalRun(folder, asked, list(meta.get("modes") or []), records, meta)
+
+
 def _progress(total: int, enabled: bool):
     from tqdm import tqdm
 

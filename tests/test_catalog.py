@@ -799,6 +799,15 @@ def test_repeat_winners(graph, castaways):
     assert len(run(graph, "repeat_winners", min_wins=1).rows) == wins.size
 
 
+@covers("people_genders")
+def test_people_genders(graph, survivor):
+    details = survivor.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")["gender"]
+    ids = ["US0001", ROB, SANDRA, "US0594", "US0666"]
+    rows = run(graph, "people_genders", castaway_ids=ids).rows
+    assert {r["castaway_id"]: r["gender"] for r in rows} == details[ids].to_dict()
+    assert {r["gender"] for r in rows} == {"Female", "Male"}
+
+
 @covers("player_exit")
 def test_player_exit(graph, castaways):
     for cid, season in (("US0523", 36), ("US0227", 15), (ROB, 20)):

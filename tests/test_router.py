@@ -650,3 +650,24 @@ def test_a_narrative_question_naming_an_episode_focuses_on_it():
     assert focus_episodes("Can you recap episode 2 of Fiji?", [], timeline).episodes == [2]
     assert focus_episodes("Summarise the sixth episode of Fiji", [], timeline).episodes == [6]
     assert focus_episodes("Summarise episode 12 of Fiji", [], timeline).episodes == []  # not in the season
+
+
+@pytest.mark.parametrize("text, seasons, tool, params, shape", [
+    ("How many women were in the season 26 cast?", [26], "season_cast", {"season": 26},
+     {"count": "castaway_id", "gender": "Female"}),
+    ("First woman voted out of season 42?", [42], "boot_order", {"season": 42}, {"pick": "first", "gender": "Female"}),
+    ("Who was the third man voted out of season 12?", [12], "boot_order", {"season": 12},
+     {"pick": 2, "gender": "Male"}),
+])
+def test_a_gender_keeps_the_people_of_any_list_and_picks_among_them(text, seasons, tool, params, shape):
+    p = plan(text, seasons)
+    assert (p.tool, p.params) == (tool, params)
+    assert {k: p.shape.get(k) for k in shape} == shape
+
+
+def test_no_gender_when_both_are_asked_or_an_idiom_names_no_one():
+    from survivorgraph.agent.shapes import gender_asked
+
+    assert "gender" not in plan("How many men and women were in the season 26 cast?", [26]).shape
+    assert gender_asked("Who was the last man standing in season 26?") is None
+    assert gender_asked("Which of the ladies won immunity?") == "Female"

@@ -19,7 +19,7 @@ from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
 from survivorgraph.agent.rules import RULES
-from survivorgraph.agent.shapes import answer_shape
+from survivorgraph.agent.shapes import answer_shape, gender_asked
 
 # Plan, Slots and derive are used with `route` by callers; they live in plans.py and chains.py, RULES in rules/.
 __all__ = ["ABSTAIN", "Plan", "Slots", "Ref", "is_ref", "derive", "route", "is_narrative", "RULES"]
@@ -90,6 +90,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
                 plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
                 _keep_derived_season(plan, derived)
                 _leave_out_the_person(plan, derived)
+                _keep_one_gender(plan, derived)
             return plan
     return None
 
@@ -123,6 +124,19 @@ def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
     if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape \
             and plan.tool in _person_tools():
         plan.shape["where_not"] = {"castaway_id": [person]}
+
+
+def _keep_one_gender(plan: Plan, derived: Slots) -> None:
+    """ "How many women were in the Caramoan cast?", "the first woman voted out": the query's people, kept to
+    one gender by the toolbox; a position the query would pick itself becomes a pick among those kept."""
+    gender = gender_asked(derived.text)
+    if not gender or plan.tool not in _person_tools() or "gender" in plan.shape:
+        return
+    plan.shape["gender"] = gender
+    position = plan.params.get("position")
+    if isinstance(position, int) and not plan.params.get("from_end") and "pick" not in plan.shape:
+        del plan.params["position"]
+        plan.shape["pick"] = "first" if position == 1 else position - 1
 
 
 def _keep_derived_season(plan: Plan, derived: Slots) -> None:

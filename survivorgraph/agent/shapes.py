@@ -64,6 +64,18 @@ FOCUS = [
 ]
 
 
+# "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender
+# (recorded per person in survivoR). Not "the last man standing", which names the winner of anyone.
+_GENDERS = [(re.compile(r"\b(women|woman|females?|girls|ladies)\b", re.I), "Female"),
+            (re.compile(r"\b(men|man|males?|guys)\b(?! standing)", re.I), "Male")]
+
+
+def gender_asked(text: str) -> str | None:
+    """The one gender the part restricts people to, or None ("men and women" restricts nothing)."""
+    found = {gender for pattern, gender in _GENDERS if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
+
+
 def answer_shape(text: str, tool: str) -> dict:
     """The shape of the answer: {"count": column} when the part asks how many of a list query's items;
     {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""

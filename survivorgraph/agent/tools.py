@@ -84,6 +84,8 @@ class Toolbox:
                     self._catalog(plan, evidence, run, stage)
                     if "except" in plan.shape:
                         self._leave_out(plan, evidence, run, stage, step)
+                    if "gender" in plan.shape:
+                        self._keep_gender(plan, evidence, run, stage, step)
                     if plan.shape:
                         self._shape(plan, evidence, step)
                     if not evidence.rows and plan.reason.startswith("deterministic"):
@@ -134,6 +136,8 @@ class Toolbox:
             evidence.error = evidence.error or one.error
         if plan.shape and evidence.rows:
             with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
+                if "gender" in plan.shape:
+                    self._keep_gender(plan, evidence, run, stage, step)
                 self._shape(plan, evidence, step)
         return evidence
 
@@ -149,6 +153,21 @@ class Toolbox:
             found = {row.get(spec["key"]) for row in positive.rows} - {None}
             kept = [row for row in kept if row.get(spec["on"]) not in found]
         step.detail["left_out"] = len(evidence.rows) - len(kept)
+        evidence.rows = kept
+
+    def _keep_gender(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
+        """ "How many women …": the rows of people of the asked gender, looked up by its own traced query."""
+        ids = sorted({row["castaway_id"] for row in evidence.rows if row.get("castaway_id")})
+        if not ids:
+            return
+        gender = plan.shape["gender"]
+        found = self.run(Plan("people_genders", {"castaway_ids": ids}, reason=f"keep the people recorded {gender}",
+                              part=plan.part), run, stage)
+        if found.error:
+            raise QueryError(f"could not look up the people's gender ({found.error})")
+        keep = {row["castaway_id"] for row in found.rows if row.get("gender") == gender}
+        kept = [row for row in evidence.rows if row.get("castaway_id") in keep]
+        step.detail["kept"] = f"{len(kept)} of {len(evidence.rows)} rows: {gender}"
         evidence.rows = kept
 
     @staticmethod
