@@ -324,8 +324,10 @@ def test_seasons_without_a_fact_are_the_others():
 @pytest.mark.parametrize("text, missing", [
     ("Who is the best Survivor player of all time?", "opinions"),
     ("Is Rob the GOAT?", "opinions"),
-    ("What was the budget for season 20?", "making the show"),
-    ("How much did CBS spend making season 1?", "making the show"),
+    ("Did the right person win season 20?", "opinions"),
+    ("What was the budget for season 20?", "how the show was made"),
+    ("How many crew members worked on season 3?", "how the show was made"),
+    ("How much did CBS spend making season 1?", "how the show was made"),
 ])
 def test_opinions_and_production_facts_are_abstained_on(text, missing):
     chosen = plan(text, [20], [ROB] if "Rob" in text else [])
@@ -671,3 +673,34 @@ def test_no_gender_when_both_are_asked_or_an_idiom_names_no_one():
     assert "gender" not in plan("How many men and women were in the season 26 cast?", [26]).shape
     assert gender_asked("Who was the last man standing in season 26?") is None
     assert gender_asked("Which of the ladies won immunity?") == "Female"
+
+
+def test_rank_year_and_average_shapes_apply_to_any_rows():
+    from survivorgraph.agent.shapes import answer_shape, apply_shape
+
+    ranking = [{"player": "Ben", "castaway_id": "a", "confessionals": 70},
+               {"player": "Chrissy", "castaway_id": "b", "confessionals": 51},
+               {"player": "Ryan", "castaway_id": "c", "confessionals": 51},
+               {"player": "Devon", "castaway_id": "d", "confessionals": 40}]
+    shape = answer_shape("who had the second-most confessionals on season 35?", "confessional_leaders")
+    assert shape == {"rank": 2}
+    rows, _ = apply_shape(ranking, list(ranking[0]), shape)
+    assert [r["player"] for r in rows] == ["Chrissy", "Ryan"]  # tied on the second value: both
+    assert apply_shape(ranking, list(ranking[0]), {"rank": 5})[0] == []
+
+    seasons = [{"season": 17, "premiered": "2008-09-25"}, {"season": 18, "premiered": "2009-02-12"},
+               {"season": 19, "premiered": "2009-09-17"}, {"season": 20, "premiered": "2010-02-11"}]
+    shape = answer_shape("which survivor seasons premiered in 2009?", "season_list")
+    assert shape["year"] == 2009
+    assert [r["season"] for r in apply_shape(seasons, ["season", "premiered"], shape)[0]] == [18, 19]
+
+    cast = [{"player": "A", "age": 30}, {"player": "B", "age": 41}, {"player": "C", "age": None}]
+    shape = answer_shape("average age of the season 34 cast?", "season_cast")
+    assert shape == {"average": "age"}
+    assert apply_shape(cast, ["player", "age"], shape)[0] == [{"average_age": 35.5, "of": 2}]
+
+
+def test_seasons_by_premiere_year_and_the_last_season_with_a_fact_route():
+    assert plan("which survivor seasons premiered in 2009?").tool == "season_list"
+    last = plan("What was the last season that ended with a final two?")
+    assert (last.tool, last.shape.get("where"), last.shape.get("pick")) == ("season_facts", {"n_finalists": 2}, "last")

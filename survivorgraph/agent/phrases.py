@@ -24,12 +24,14 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
 # Opinions: the data holds results, not judgements of who was best.
 OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
-                     r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|fan favou?rite)\b"
+                     r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|deserved it|fan favou?rite|got robbed|"
+                     r"should(?: have|'ve) won)\b|\bthe (?:right|wrong) (?:person|player|one|winner)\b"
                      r"|\bin your (?:opinion|view)\b|\byour favou?rite\b|\bdo you (?:think|like|prefer)\b", re.I)
 # Facts about making the show, not about the game: the data has none of them.
 NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|spen[dt] (?:making|on|to make)|"
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
-                          r"advertis\w+ revenue)\b", re.I)
+                          r"advertis\w+ revenue|crew(?: members?)?|camera ?(?:men|operators?)|producers?|"
+                          r"production staff|staff members?)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"
                           r"|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"

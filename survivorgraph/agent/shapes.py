@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from survivorgraph.agent.phrases import ordinal
+
 Row = dict[str, Any]
 
 # For each list query: the column that identifies one listed item, by what the question counts
@@ -76,6 +78,16 @@ def gender_asked(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# "the second-most confessionals", "third highest": the Nth value of the rows' ranking (tied rows share it)
+_NTH_MOST = re.compile(r"\b(?P<ord>second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:most|highest|largest|longest|"
+                       r"best|fewest|least|lowest)\b", re.I)
+# "seasons that premiered in 2009", "born in 1985": the rows whose date falls in that year
+_IN_YEAR = re.compile(r"\b(?:in|during|of|from) (?P<year>19[89]\d|20[0-4]\d)\b", re.I)
+# "the average age of the cast": the mean of the asked column over the rows
+_AVERAGE = re.compile(r"\b(?:average|mean|avg)\b", re.I)
+_NOT_RANKED = {"season", "episode", "castaway_id", "boot_order", "place", "n_players", "n_seasons"}
+
+
 def answer_shape(text: str, tool: str) -> dict:
     """The shape of the answer: {"count": column} when the part asks how many of a list query's items;
     {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""
@@ -100,7 +112,33 @@ def answer_shape(text: str, tool: str) -> dict:
         if pattern.search(text):
             shape["focus"] = column
             break
+    if m := _NTH_MOST.search(text):
+        shape["rank"] = ordinal(m.group("ord"))
+    if m := _IN_YEAR.search(text):
+        shape["year"] = int(m.group("year"))
+    if _AVERAGE.search(text) and shape.get("focus") in _AVERAGED:
+        shape["average"] = shape.pop("focus")
     return shape
+
+
+_AVERAGED = {"age", "day", "place", "episode"}
+
+
+def _year_of(value) -> int | None:
+    """The year of a date value (a date, or text starting YYYY-), else None."""
+    text = str(value) if value is not None else ""
+    return int(text[:4]) if re.match(r"(19|20)\d\d-\d\d", text) else None
+
+
+def _ranked_column(rows: list[Row], columns: list[str]) -> str | None:
+    """The numeric column the rows are ordered by (the ranking's metric), if any."""
+    for column in columns:
+        values = [r.get(column) for r in rows]
+        if column in _NOT_RANKED or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            continue
+        if len(set(values)) > 1 and (values == sorted(values, reverse=True) or values == sorted(values)):
+            return column
+    return None
 
 
 _TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
@@ -132,6 +170,13 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
             rows = [r for r in rows if r.get(column) == best]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
+    if year := shape.get("year"):  # "premiered in 2009": the first date column decides
+        dated = next((c for c in columns if any(_year_of(r.get(c)) for r in rows)), None)
+        if dated:
+            rows = [r for r in rows if _year_of(r.get(dated)) == year]
+    if (rank := shape.get("rank")) and (column := _ranked_column(rows, columns)):  # "the second-most"
+        values = list(dict.fromkeys(r[column] for r in rows))
+        rows = [r for r in rows if r[column] == values[rank - 1]] if rank <= len(values) else []
     if pick := shape.get("pick"):  # "the last person to join the jury": the rows are in the query's order
         index = {"first": 0, "last": -1}.get(pick, pick)  # or a position: "the 2nd juror" -> 1
         rows = pick_one(rows, index) if isinstance(index, int) else []
@@ -147,6 +192,11 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         if names:
             row["items"] = names[:40]
         return [row], list(row)
+    if (column := shape.get("average")) and column in columns:  # "the average age of the cast"
+        values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
+        if values:
+            row = {f"average_{column}": round(sum(values) / len(values), 1), "of": len(values)}
+            return [row], list(row)
     focus = shape.get("focus")
     if focus and focus in columns:
         order = [focus] + [c for c in columns if c != focus]

@@ -25,7 +25,7 @@ def _opinion(s: Slots):
 @rule("a fact about the show the data does not record")
 def _not_recorded(s: Slots):
     if NOT_RECORDED.search(s.text):
-        return Plan(ABSTAIN, {"missing": "the data records the game, not what making the show cost"})
+        return Plan(ABSTAIN, {"missing": "the data records the game, not how the show was made (crew, costs)"})
 
 
 @rule("an attribute the data does not hold")

@@ -90,7 +90,9 @@ _TEENS = {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen":
 def _seasons_with_fact(s: Slots):
     # "Which seasons had a final two?", "How many seasons had 18 castaways?", "seasons with a jury of ten"
     if s.season or s.people or not s.has(r"\b(which|what|how many|list|name)\b[\w ]{0,12}\bseasons\b"
-                                         r"|\bseasons (had|with|where|that had|featured)\b|\bin which seasons?\b"):
+                                         r"|\bseasons (had|with|where|that had|featured)\b|\bin which seasons?\b"
+                                         r"|\bthe (first|last|latest|most recent|earliest) season "
+                                         r"(that|to|with|where)\b"):
         return None
     for pattern, column in _SEASON_FACTS:
         m = re.search(pattern, s.text, re.I)
@@ -106,5 +108,6 @@ def _seasons_with_fact(s: Slots):
 
 @rule("list of seasons")
 def _season_list(s: Slots):
-    if s.has(r"\b(list|all) (of )?(the )?seasons\b|\bhow many seasons (are there|have there been)\b"):
+    if s.has(r"\b(list|all) (of )?(the )?seasons\b|\bhow many seasons (are there|have there been)\b") or (
+            not s.season and s.has(r"\bseasons?\b.*\b(premiered|aired|debuted|began|started)\b.*\b(19|20)\d\d\b")):
         return Plan("season_list", {})
