@@ -285,9 +285,32 @@ def test_seasons_without_a_fact_on_the_real_graph(graph, linker, settings):
 
 
 def test_an_answer_says_which_modifier_its_lookup_did_not_apply(graph, linker):
+    result = agent(graph, linker).ask("Who won individual immunity before the merge in season 20?")
+    assert result.answer.endswith("did not apply 'before the merge' — the rows may include what the question "
+                                  "leaves out.")
+    assert next(s for s in result.trace if s.name == "route").detail["unread"] == ["before the merge"]
+
+
+def test_winners_and_one_gender_are_left_out_on_the_real_graph(graph, linker, settings):
+    """Checked against the survivoR tables with pandas, not against the catalog queries the agent ran."""
+    from ingest.survivor_data import open_survivor_data
+
+    data = open_survivor_data(settings)
+    cast = data.table("castaways")
+    gender = data.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")["gender"]
+    us = cast[cast["version"] == "US"]
+    seasons = us.groupby("castaway_id")["season"].nunique()
+    winners = set(us[us["winner"]]["castaway_id"])
+    expected = set(seasons[seasons >= 3].index) - winners
     result = agent(graph, linker).ask("Which players have played 3 or more seasons without ever winning?")
-    assert result.answer.endswith("did not apply 'without' — the rows may include what the question leaves out.")
-    assert next(s for s in result.trace if s.name == "route").detail["unread"] == ["without"]
+    assert {r["castaway_id"] for r in result.rows} == expected and expected
+
+    women = us[(us["season"] == 26) & (us["castaway_id"].map(gender) == "Female")]
+    result = agent(graph, linker).ask("How many women were in the Caramoan cast?")
+    assert result.rows[0]["count"] == women["castaway_id"].nunique() == 10
+    first = us[us["season"] == 42].assign(g=lambda d: d["castaway_id"].map(gender))
+    first = first[first["g"] == "Female"].sort_values("order").iloc[0]["castaway_id"]
+    assert [r["castaway_id"] for r in agent(graph, linker).ask("First woman voted out of season 42?").rows] == [first]
 
 
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):

@@ -704,3 +704,41 @@ def test_seasons_by_premiere_year_and_the_last_season_with_a_fact_route():
     assert plan("which survivor seasons premiered in 2009?").tool == "season_list"
     last = plan("What was the last season that ended with a final two?")
     assert (last.tool, last.shape.get("where"), last.shape.get("pick")) == ("season_facts", {"n_finalists": 2}, "last")
+
+
+def test_the_season_of_a_tribe_is_that_season():
+    chosen = route(Slots("Who won the season that had the T1 tribe", [2], [], [("Kucha", 2)]))
+    assert (chosen.tool, chosen.params) == ("season_winner", {"season": 2})
+
+
+def test_two_people_compared_on_votes_received_or_jury_votes():
+    votes = plan("Who had more votes thrown their way on season 36: P1 or P2?", [36], [ROB, SANDRA])
+    assert (votes.tool, votes.shape["where"]) == ("most_votes_received", {"castaway_id": [ROB, SANDRA]})
+    jury = plan("How many jury votes did P1 get compared to P2 at the end of season 5?", [5], [ROB, SANDRA])
+    assert (jury.tool, jury.params, jury.shape["where"]) == ("season_finalists", {"season": 5},
+                                                             {"castaway_id": [ROB, SANDRA]})
+
+
+def test_which_juror_a_person_was_and_who_was_out_on_a_day():
+    juror = plan("Which juror was P1 on season 7 - first, second, third...?", [7], [SANDRA])
+    assert (juror.tool, juror.shape) == ("season_jury", {"where": {"castaway_id": SANDRA}, "focus": "juror_number"})
+    day = plan("who got voted out on day 16 of season 23?", [23])
+    assert (day.tool, day.params, day.shape["at"]) == ("boot_order", {"season": 23}, {"day": 16})
+
+
+@pytest.mark.parametrize("text, seasons, left_out", [
+    ("apart from the winner, who won individual immunity on season 20", [20],
+     {"tool": "season_winner", "params": {"season": 20}}),
+    ("Who has the most individual immunity wins of anyone who never won the game?", [],
+     {"tool": "winners_with_jury_votes", "params": {}}),
+])
+def test_winners_are_left_out_of_any_list_of_people(text, seasons, left_out):
+    chosen = plan(text, seasons)
+    assert chosen.shape["except"] == [{**left_out, "key": "castaway_id", "on": "castaway_id"}]
+    assert chosen.params.get("limit") in (None, 1000)  # a ranking ranks everyone before winners leave
+
+
+def test_every_challenge_winner_of_a_season_but_not_a_comparison():
+    assert plan("who won individual immunity on season 20?", [20]).tool == "season_challenge_winners"
+    assert plan("Who won more individual immunities on season 28, P1 or P2?", [28], [ROB, SANDRA]).tool \
+        == "individual_immunity_ranking"

@@ -113,9 +113,17 @@ def derive(slots: Slots) -> Slots:
         place = re.sub(r"^the ", "", m.group("place").strip(" ,"), flags=re.I)
         seasons = [Ref("seasons_by_location", {"place": place}, "season", f"the season filmed in {place}")]
         text = text[:m.start()] + " that season " + text[m.end():]
+    tribes = slots.tribes
+    for name, season in slots.tribes:  # "the season that had the Kucha tribe" is season 2
+        m = re.search(rf"\bthe season (?:that had|that featured|with|featuring|of) (?:the |a )?"
+                      rf"(?:{re.escape(name)}|T\d)(?: tribe)?\b", text, re.I)  # the rules read T1 for a tribe
+        if m and not any(is_ref(x) for x in seasons):
+            text = text[:m.start()] + f"season {season}" + text[m.end():]
+            seasons, tribes = [season], [t for t in tribes if t != (name, season)]
+            break
     if text == slots.text:
         return slots
-    return Slots(" ".join(text.split()), seasons, people, slots.tribes)
+    return Slots(" ".join(text.split()), seasons, people, tribes)
 
 
 # "the person who won the final immunity challenge of season 47": a person named by a clause the rules can

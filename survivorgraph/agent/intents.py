@@ -90,6 +90,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
                 plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
                 _keep_derived_season(plan, derived)
                 _leave_out_the_person(plan, derived)
+                _leave_out_winners(plan, derived)
                 _keep_one_gender(plan, derived)
             return plan
     return None
@@ -124,6 +125,30 @@ def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
     if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape \
             and plan.tool in _person_tools():
         plan.shape["where_not"] = {"castaway_id": [person]}
+
+
+_BUT_THE_WINNER = re.compile(r"\b(?:apart from|besides|other than|except(?: for)?|aside from|not counting|excluding) "
+                             r"the (?:winner|sole survivor)\b", re.I)
+_NEVER_WON = re.compile(r"\b(?:of|among) (?:anyone|those|the players|people|players|castaways|everyone) (?:who|that) "
+                        r"(?:never|didn't|did not|hasn't|has not|haven't) (?:won|win)\b|\bnon-?winners?\b"
+                        r"|\bwithout (?:ever )?winning\b", re.I)
+
+
+def _leave_out_winners(plan: Plan, derived: Slots) -> None:
+    """ "Apart from the winner, who won individual immunity on Nicaragua?" leaves out that season's winner;
+    "the most immunity wins of anyone who never won" every winner — from any query that lists people."""
+    if plan.tool not in _person_tools() or "except" in plan.shape:
+        return
+    season = derived.season
+    if isinstance(season, int) and _BUT_THE_WINNER.search(derived.text):
+        winners = {"tool": "season_winner", "params": {"season": season}}
+    elif _NEVER_WON.search(derived.text):
+        winners = {"tool": "winners_with_jury_votes", "params": {}}
+    else:
+        return
+    plan.shape["except"] = [{**winners, "key": "castaway_id", "on": "castaway_id"}]
+    if "limit" in plan.params:  # a ranking's leaders may all be winners: rank everyone, then leave them out
+        plan.params["limit"] = 1000
 
 
 def _keep_one_gender(plan: Plan, derived: Slots) -> None:

@@ -83,6 +83,8 @@ _NTH_MOST = re.compile(r"\b(?P<ord>second|third|fourth|fifth|2nd|3rd|4th|5th)[- 
                        r"best|fewest|least|lowest)\b", re.I)
 # "seasons that premiered in 2009", "born in 1985": the rows whose date falls in that year
 _IN_YEAR = re.compile(r"\b(?:in|during|of|from) (?P<year>19[89]\d|20[0-4]\d)\b", re.I)
+# "who was voted out on day 16": the rows of that day, where the rows have days
+_ON_DAY = re.compile(r"\bon day (?P<day>\d{1,2})\b", re.I)
 # "the average age of the cast": the mean of the asked column over the rows
 _AVERAGE = re.compile(r"\b(?:average|mean|avg)\b", re.I)
 _NOT_RANKED = {"season", "episode", "castaway_id", "boot_order", "place", "n_players", "n_seasons"}
@@ -116,6 +118,8 @@ def answer_shape(text: str, tool: str) -> dict:
         shape["rank"] = ordinal(m.group("ord"))
     if m := _IN_YEAR.search(text):
         shape["year"] = int(m.group("year"))
+    if m := _ON_DAY.search(text):
+        shape["at"] = {"day": int(m.group("day"))}
     if _AVERAGE.search(text) and shape.get("focus") in _AVERAGED:
         shape["average"] = shape.pop("focus")
     return shape
@@ -170,6 +174,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
             rows = [r for r in rows if r.get(column) == best]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
+    if at := {k: v for k, v in shape.get("at", {}).items() if k in columns}:  # "on day 16"
+        rows = [r for r in rows if row_matches(r, at)]
     if year := shape.get("year"):  # "premiered in 2009": the first date column decides
         dated = next((c for c in columns if any(_year_of(r.get(c)) for r in rows)), None)
         if dated:

@@ -28,6 +28,9 @@ def _challenge_in_episode(s: Slots):
         return Plan("season_challenge_winners", {**params, "pick": "first"})
     if s.has(r"\b(last|final)\b"):
         return Plan("season_challenge_winners", {**params, "pick": "last"})
+    if not s.people and not s.has(r"\b(more|fewer|less)\b") \
+            and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"):
+        return Plan("season_challenge_winners", params)  # every win of that kind, episode by episode
 
 
 @rule("ranking of challenge wins")

@@ -27,25 +27,30 @@ def _castaways_without(s: Slots):
 
 
 # What two people can be compared on: (the words for it, the ranking query that counts it, its fixed params)
-_COMPARED_ON = [
-    (r"\bimmunit", "individual_immunity_ranking", {"scope": "individual"}),
-    (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual"}),
-    (r"\bconfessionals?\b", "confessional_leaders", {}),
-    (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b", "most_votes_received", {}),
-    (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {}),
+_COMPARED_ON = [  # (what the part compares, the query that has it for everyone, its fixed params)
+    (r"\bimmunit", "individual_immunity_ranking", {"scope": "individual", "limit": 1000}),
+    (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual", "limit": 1000}),
+    (r"\bconfessionals?\b", "confessional_leaders", {"limit": 1000}),
+    (r"\bjury votes?\b|\bvotes? (?:at|in) the final\b", "season_finalists", {}),  # the finalists' jury votes
+    (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b|\bvotes? (?:thrown|cast|sent|"
+     r"directed) (?:their|his|her|my) way\b", "most_votes_received", {"limit": 1000}),
+    (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {"limit": 1000}),
 ]
 
 
 @rule("two people compared on a count")
 def _two_compared(s: Slots):
     # "who won more individual immunities, A or B?", "did A or B get more confessionals?"
-    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"):
+    if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"
+                                                                            r"|\bcompared (to|with)\b|\bversus\b"):
         return None
     for pattern, query, fixed in _COMPARED_ON:
         if s.has(pattern):
-            scope = {"scope": "tribal"} if fixed and s.has(r"\btribal?\b (immunity|reward|challenge)") else {}
-            return Plan(query, {"limit": 1000, **fixed, **scope, **s.season_filter},
-                        shape={"where": {"castaway_id": list(s.people)}})
+            if query == "season_finalists" and not s.season:
+                continue  # jury votes are per season
+            tribal = "scope" in fixed and s.has(r"\btribal?\b (immunity|reward|challenge)")
+            scope = {"scope": "tribal"} if tribal else {}
+            return Plan(query, {**fixed, **scope, **s.season_filter}, shape={"where": {"castaway_id": list(s.people)}})
     return None
 
 

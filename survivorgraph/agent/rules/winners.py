@@ -117,6 +117,10 @@ def _jury(s: Slots):
                 return Plan("season_jury", {"season": s.season}, shape={"pick": n - 1})
         if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
             return Plan("final_tribal_council", {"season": s.season})
+        if isinstance(s.person, str) and s.has(r"\b(which|what)( number)? juror (was|is)\b|\bjuror number\b"):
+            # "which juror was Christa — first, second …?": her row, its number first
+            return Plan("season_jury", {"season": s.season},
+                        shape={"where": {"castaway_id": s.person}, "focus": "juror_number"})
         return Plan("season_jury", {"season": s.season})
 
 
