@@ -272,6 +272,7 @@ def test_a_season_title_the_graph_lacks_is_reported(linker, question):
 
 @pytest.mark.parametrize("question", ["Did Jeff Probst ever play?", "Jeff Varner was on which tribe?",
                                       "Survivor Cagayan, who won it?", "Heroes vs. Villains: who won it?",
-                                      "Boston Rob was on which tribe?", "Did Sandra win twice?"])
+                                      "Boston Rob was on which tribe?", "Did Sandra win twice?",
+                                      'Which episode of season 48 was "Icarus Time"?'])  # a title, not a name
 def test_known_names_and_the_host_are_not_unknown(linker, question):
     assert linker.link(question).unresolved == []

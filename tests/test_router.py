@@ -742,3 +742,10 @@ def test_every_challenge_winner_of_a_season_but_not_a_comparison():
     assert plan("who won individual immunity on season 20?", [20]).tool == "season_challenge_winners"
     assert plan("Who won more individual immunities on season 28, P1 or P2?", [28], [ROB, SANDRA]).tool \
         == "individual_immunity_ranking"
+
+
+def test_an_episode_named_by_its_quoted_title():
+    chosen = plan('Which episode of season 48 was "Icarus Time"?', [48])
+    assert (chosen.tool, chosen.shape) == ("episode_facts", {"where": {"title": "Icarus Time"}, "focus": "episode"})
+    aired = plan("When did 'Icarus Time' air in season 48? Which episode was that?", [48])
+    assert aired.shape["focus"] == "air_date"

@@ -266,7 +266,10 @@ class EntityLinker:
                 after = words[j].key if j < len(words) else ""
                 # "Marisol Vandermeer, how many confessionals did she get?": a name set before the question
                 topic = span[0].sentence_start and _TOPIC_NAME.match(result.question, span[-1].end) is not None
-                if before in _PERSON_CONTEXT or after in _AFTER_PERSON or span[-1].possessive or topic:
+                # 'was "Icarus Time"': a quoted title, not a person
+                quoted = start and result.question[words[start].start - 1:words[start].start] in "\"“'‘"
+                if (before in _PERSON_CONTEXT or after in _AFTER_PERSON or span[-1].possessive or topic) \
+                        and not quoted:
                     name = " ".join(w.text for w in span)
                     result.unresolved.append(f"{name} (no castaway by that name)")
             i = max(j, i + 1)

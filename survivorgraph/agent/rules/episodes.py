@@ -35,10 +35,19 @@ _EPISODE_FACTS = [
 ]
 
 
+_QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
+
+
 @rule("facts about an episode")
 def _episode_facts(s: Slots):
     if not isinstance(s.season, int):
         return None
+    quoted = _QUOTED_TITLE.search(s.text)
+    if quoted and s.has(r"\bepisode\b"):  # 'which episode of season 48 was "Icarus Time"?': its row, by title
+        title = (quoted.group(1) or quoted.group(2)).strip()
+        asked = next((column for pattern, column in _EPISODE_FACTS if column != "title" and s.has(pattern)),
+                     "episode")
+        return Plan("episode_facts", {"season": s.season}, shape={"where": {"title": title}, "focus": asked})
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     end = re.search(r"\b(finale|premiere|first episode|last episode|final episode|reunion)\b", s.text, re.I)
     if not m and not end:
