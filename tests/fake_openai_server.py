@@ -26,8 +26,9 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-def completion(content: str | None = "", *, tool_calls: list[dict] | None = None, usage: tuple[int, int] | None = (11, 7),
-               model: str = "fake-model", finish_reason: str = "stop") -> dict:
+def completion(content: str | None = "", *, tool_calls: list[dict] | None = None,
+               usage: tuple[int, int] | None = (11, 7), model: str = "fake-model",
+               finish_reason: str = "stop") -> dict:
     """A chat.completion body as OpenAI returns it. usage=None omits the usage block."""
     body = {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": model,
             "choices": [{"index": 0, "finish_reason": finish_reason,
@@ -37,7 +38,8 @@ def completion(content: str | None = "", *, tool_calls: list[dict] | None = None
     return body
 
 
-def stream_chunks(pieces: list[str], *, usage: tuple[int, int] | None = (9, 3), model: str = "fake-model") -> list[dict]:
+def stream_chunks(pieces: list[str], *, usage: tuple[int, int] | None = (9, 3),
+                  model: str = "fake-model") -> list[dict]:
     base = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 0, "model": model}
     chunks = [base | {"choices": [{"index": 0, "delta": {"role": "assistant", "content": p}, "finish_reason": None}]}
               for p in pieces]
@@ -103,7 +105,8 @@ class FakeOpenAIServer:
 
             def do_GET(self):
                 with fake._lock:
-                    fake.requests.append({"method": "GET", "path": self.path, "headers": dict(self.headers), "json": None})
+                    fake.requests.append({"method": "GET", "path": self.path, "headers": dict(self.headers),
+                                          "json": None})
                 if self.path.rstrip("/").endswith("/models"):
                     self._send(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in fake.models]})
                 else:
@@ -130,7 +133,8 @@ class FakeOpenAIServer:
                         self.close_connection = True
                     else:
                         body = reply.body if reply.body is not None else (
-                            completion("") if reply.status == 200 else {"error": {"message": f"scripted {reply.status}"}})
+                            completion("") if reply.status == 200
+                            else {"error": {"message": f"scripted {reply.status}"}})
                         self._send(reply.status, body, reply.headers)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout tests)

@@ -417,7 +417,8 @@ def test_episode_events(graph, castaways, wins):
         gone = castaways[(castaways["season"] == season) & (castaways["episode"] == episode)
                          & ~castaways["result"].isin(["Sole Survivor", "Runner-up", "2nd runner-up"])]
         assert sorted(row["left_the_game"]) == sorted(gone["full_name"]), (season, episode)
-        immune = wins[(wins["season"] == season) & (wins["episode"] == episode) & (wins["won_individual_immunity"] == 1)]
+        immune = wins[(wins["season"] == season) & (wins["episode"] == episode)
+                      & (wins["won_individual_immunity"] == 1)]
         ids = set(immune["castaway_id"])
         expected = castaways[(castaways["season"] == season) & castaways["castaway_id"].isin(ids)]["full_name"]
         assert sorted(row["individual_immunity"]) == sorted(expected), (season, episode)
@@ -675,7 +676,7 @@ def vote_revenge_truth(votes: pd.DataFrame) -> set[tuple]:
     voter cast a (not nullified) vote against the player at the tribal that voted the player out."""
     earlier = votes[["season", "castaway_id", "vote_id", "episode", "order"]].rename(
         columns={"castaway_id": "player", "vote_id": "voter"})
-    final = votes[(votes["vote_id"] == votes["voted_out_id"]) & (votes["nullified"] != True)]
+    final = votes[(votes["vote_id"] == votes["voted_out_id"]) & votes["nullified"].ne(True)]
     final = final[["season", "castaway_id", "vote_id", "episode", "order"]].rename(
         columns={"castaway_id": "voter", "vote_id": "player", "episode": "out_episode", "order": "out_order"})
     pairs = earlier.merge(final, on=["season", "player", "voter"])
@@ -705,7 +706,7 @@ def test_most_votes_received(graph, votes):
     s40 = votes[votes["season"] == 40]
     rows = run(graph, "most_votes_received", season=40).rows
     ranking_matches(rows, s40.groupby("vote_id").size(), "votes_received")
-    nullified = s40[s40["nullified"] == True].groupby("vote_id").size()
+    nullified = s40[s40["nullified"].eq(True)].groupby("vote_id").size()
     assert all(r["nullified"] == nullified.get(r["castaway_id"], 0) for r in rows)
 
 

@@ -9,7 +9,6 @@ test queues, so what is tested is the retriever's control flow against the real 
 from __future__ import annotations
 
 import sys
-import threading
 from pathlib import Path
 
 import pytest

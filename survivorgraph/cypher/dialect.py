@@ -93,7 +93,8 @@ def _exists_property_to_is_not_null(result: _Rewriting, tokens: list[Token]) -> 
     edits = []
     for i, t in enumerate(tokens[:-5]):
         if t.is_word("EXISTS") and tokens[i + 1].is_punct("(") and tokens[i + 2].identifier is not None \
-                and tokens[i + 3].is_punct(".") and tokens[i + 4].identifier is not None and tokens[i + 5].is_punct(")"):
+                and tokens[i + 3].is_punct(".") and tokens[i + 4].identifier is not None \
+                and tokens[i + 5].is_punct(")"):
             inner = result.cypher[tokens[i + 2].start:tokens[i + 4].end]
             edits.append((t.start, tokens[i + 5].end, f"{inner} IS NOT NULL"))
     if edits:
@@ -206,7 +207,8 @@ def _subqueries(result: _Rewriting, tokens: list[Token]) -> None:
     """One at a time, last first: each rewrite changes the offsets of the rest."""
     hoisted = 0
     while True:
-        found = [i for i, t in enumerate(tokens) if t.is_word("COUNT", "EXISTS", "COLLECT") and _next_is(tokens, i, "{")]
+        found = [i for i, t in enumerate(tokens)
+                 if t.is_word("COUNT", "EXISTS", "COLLECT") and _next_is(tokens, i, "{")]
         if not found:
             return
         i = found[-1]  # the last to start has no subquery inside it

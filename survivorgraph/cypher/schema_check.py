@@ -151,7 +151,8 @@ class _Checker:
         close = _closest(label, self.schema.node_properties)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         self.problems.append(SchemaProblem(
-            "unknown_label", f"Unknown node label :{label}.{hint} Labels: {', '.join(sorted(self.schema.node_properties))}.",
+            "unknown_label",
+            f"Unknown node label :{label}.{hint} Labels: {', '.join(sorted(self.schema.node_properties))}.",
             f":{label}", close))
 
     def _type_known(self, rel_type: str) -> bool:

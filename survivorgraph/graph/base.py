@@ -110,8 +110,9 @@ class GraphStore(ABC):
     def describe(self) -> str:
         """Human-readable location, e.g. 'FalkorDB (embedded, /path/falkordb.sock) graph survivor'."""
 
-    def close(self) -> None:  # pragma: no cover - backends override when they hold resources
-        pass
+    def close(self) -> None:  # noqa: B027  # pragma: no cover
+        """Release connections. Deliberately a no-op, not abstract: an optional hook that backends override
+        when they hold resources."""
 
     # -- shared behaviour -------------------------------------------------------------------------
     def query(self, cypher: str, params: dict[str, Any] | None = None, *, timeout_ms: int | None = None,

@@ -440,7 +440,8 @@ class EntityLinker:
                 return None  # "seasons filmed in Fiji": the place, not Survivor: Fiji
             if phrase in TWIST_SEASONS and context - {season.id}:
                 return None  # "sent to Redemption Island in season 23": the twist
-            confidence = (0.75 if elsewhere == 1 else 0.6) if elsewhere else 0.7 if phrase in TWIST_SEASONS else 0.9 if len(span) == 1 else 0.95
+            confidence = ((0.75 if elsewhere == 1 else 0.6) if elsewhere
+                          else 0.7 if phrase in TWIST_SEASONS else 0.9 if len(span) == 1 else 0.95)
             confidence *= factor
             via = ("fuzzy:" if fuzzy else "") + "subtitle"
         others = tuple(Candidate(self.seasons[s].id, self.seasons[s].name) for s in ids[1:])

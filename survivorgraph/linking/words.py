@@ -30,8 +30,9 @@ IGNORED_TRIBES = frozenset({"None"})                          # survivoR's place
 # After a one-word name at the start of a sentence, these make it a person ("Chase won …").
 PERSON_VERBS = frozenset("won wins played plays voted quit finished competed returned received lost made".split())
 # Name words that are capitalised anyway in English ("on Sunday", "in English"): they need a strong signal.
-PROPER_WORDS = frozenset("january february march april may june july august september october november december "
-                         "monday tuesday wednesday thursday friday saturday sunday english american america god".split())
+PROPER_WORDS = frozenset(("january february march april may june july august september october november december "
+                          "monday tuesday wednesday thursday friday saturday sunday english american america god"
+                          ).split())
 # Capitalised words of the show's own vocabulary: never fuzzy-matched to a name.
 VOCABULARY = frozenset("survivor season seasons tribe tribes tribal council immunity idol idols reward challenge "
                        "challenges jury juror jurors merge merged final finale castaway castaways player players "

@@ -114,8 +114,9 @@ def connect(settings: Settings, *, start: bool = True, autocommit: bool = False)
         conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=10)
     except psycopg.OperationalError as exc:
         where = "DATABASE_URL" if settings.database_url else "the embedded Postgres"
-        raise BackendUnavailableError(f"Cannot connect to {where} ({exc}). "
-                                      "Check the server is up (`make db-up`, or `make up` for docker-compose).") from exc
+        raise BackendUnavailableError(
+            f"Cannot connect to {where} ({exc}). "
+            "Check the server is up (`make db-up`, or `make up` for docker-compose).") from exc
     ensure_vector_extension(conn)
     from pgvector.psycopg import register_vector
 

@@ -126,7 +126,8 @@ def test_load_failure_reports_the_log(settings, tmp_path):
 
 def test_measure_qwen(settings, capsys):
     """Print tokens/s of the real local model (Qwen2.5-Coder-1.5B Q4_K_M); assert only that JSON parses."""
-    qwen = model_files.cached_model_path(replace(settings, state_dir=Path(__file__).resolve().parents[2] / ".survivorgraph"))
+    qwen = model_files.cached_model_path(
+        replace(settings, state_dir=Path(__file__).resolve().parents[2] / ".survivorgraph"))
     if not qwen.is_file():
         pytest.skip("Qwen GGUF not installed: run `make model` (python -m survivorgraph.llm.model_files)")
     s = replace(settings, llm_model_path=qwen)

@@ -14,7 +14,8 @@ from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 
 USER = [{"role": "system", "content": "You route questions."}, {"role": "user", "content": "Who won season 45?"}]
 TOOLS = [{"type": "function", "function": {"name": "season_winner", "description": "Winner of a season",
-                                           "parameters": {"type": "object", "properties": {"season": {"type": "integer"}},
+                                           "parameters": {"type": "object",
+                                                          "properties": {"season": {"type": "integer"}},
                                                           "required": ["season"]}}}]
 SCHEMA = {"type": "object", "properties": {"tool": {"type": "string"}, "season": {"type": "integer"}},
           "required": ["tool", "season"], "additionalProperties": False}

@@ -22,7 +22,8 @@ def test_no_model_is_a_supported_state(settings):
 def test_openai(settings):
     llm = provider.build_llm(replace(settings, openai_api_key="sk-test"))
     assert isinstance(llm, OpenAICompatibleLLM)
-    assert (llm.provider, llm.model, llm.supports_tools, llm.supports_json_schema) == ("openai", "gpt-4o-mini", True, True)
+    assert (llm.provider, llm.model, llm.supports_tools, llm.supports_json_schema) == (
+        "openai", "gpt-4o-mini", True, True)
     assert "api.openai.com" in llm.base_url
     assert provider.describe_llm(replace(settings, openai_api_key="sk-test")) == "OpenAI (model: gpt-4o-mini)"
 
