@@ -292,6 +292,29 @@ def test_an_answer_says_which_modifier_its_lookup_did_not_apply(graph, linker):
     assert next(s for s in result.trace if s.name == "route").detail["unread"] == ["before the merge"]
 
 
+def test_a_career_complement_and_an_intersection_on_the_real_graph(graph, linker, settings):
+    """The sets compared are read whole (not the toolbox's 60 shown rows), checked against pandas."""
+    from ingest.survivor_data import open_survivor_data
+
+    data = open_survivor_data(settings)
+    us = data.table("castaways").query("version == 'US'")
+    wins = data.table("challenge_results")
+    immune = set(wins[(wins["version"] == "US") & (wins["won_individual_immunity"] == 1)]["castaway_id"])
+    seasons = us.groupby("castaway_id")["season"].nunique()
+    expected = set(seasons[seasons >= 4].index) - immune
+    result = agent(graph, linker).ask("Who's played 4 or more times and never won individual immunity?")
+    assert {r["castaway_id"] for r in result.rows} == expected and expected
+
+    s26 = us[us["season"] == 26]
+    earlier = set(us[us["season"] < 26]["castaway_id"])
+    tribes = data.table("tribe_mapping")
+    merged = set(tribes[(tribes["version"] == "US") & (tribes["season"] == 26)
+                        & (tribes["tribe_status"] == "Merged")]["castaway_id"])
+    expected = (set(s26["castaway_id"]) & earlier) - merged
+    result = agent(graph, linker).ask("Which returning players on Caramoan didn't make the merge?")
+    assert {r["castaway_id"] for r in result.rows} == expected and expected
+
+
 def test_winners_and_one_gender_are_left_out_on_the_real_graph(graph, linker, settings):
     """Checked against the survivoR tables with pandas, not against the catalog queries the agent ran."""
     from ingest.survivor_data import open_survivor_data

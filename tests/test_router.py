@@ -749,3 +749,18 @@ def test_an_episode_named_by_its_quoted_title():
     assert (chosen.tool, chosen.shape) == ("episode_facts", {"where": {"title": "Icarus Time"}, "focus": "episode"})
     aired = plan("When did 'Icarus Time' air in season 48? Which episode was that?", [48])
     assert aired.shape["focus"] == "air_date"
+
+
+def test_a_career_negation_is_a_complement_and_returnees_keep_a_list():
+    career = plan("Who's played 4 or more times and never won individual immunity?")
+    assert (career.tool, career.params) == ("players_with_min_seasons", {"min_seasons": 4, "limit": 1000})
+    assert career.shape["except"][0]["tool"] == "individual_immunity_ranking"
+    returning = plan("Which returning players on season 26 didn't make the merge?", [26])
+    assert returning.tool == "castaways_without" and returning.shape["within"] == [
+        {"tool": "season_cast", "params": {"season": 26, "returnees_only": True}, "key": "castaway_id",
+         "on": "castaway_id"}]
+    from survivorgraph.agent.intents import _RETURNING
+
+    assert not _RETURNING.search("Who returned to camp after the vote?")
+    left = plan("Who left season 16 without being voted out?", [16])
+    assert (left.tool, left.shape["where_not"]) == ("boot_order", {"exit_type": ["voted_out", "runner_up", "winner"]})

@@ -91,6 +91,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
                 _keep_derived_season(plan, derived)
                 _leave_out_the_person(plan, derived)
                 _leave_out_winners(plan, derived)
+                _keep_returnees(plan, derived)
                 _keep_one_gender(plan, derived)
             return plan
     return None
@@ -149,6 +150,19 @@ def _leave_out_winners(plan: Plan, derived: Slots) -> None:
     plan.shape["except"] = [{**winners, "key": "castaway_id", "on": "castaway_id"}]
     if "limit" in plan.params:  # a ranking's leaders may all be winners: rank everyone, then leave them out
         plan.params["limit"] = 1000
+
+
+_RETURNING = re.compile(r"\b(?:returning|returnees?|veterans?|returned)\b(?! (?:to|for|home|from)\b)", re.I)
+
+
+def _keep_returnees(plan: Plan, derived: Slots) -> None:
+    """ "Which returning players on Caramoan didn't make the merge?": whatever list of that season's people the
+    rule chose, kept to those who had played before (the season's cast, returnees only)."""
+    season = derived.season
+    if isinstance(season, int) and _RETURNING.search(derived.text) and plan.tool in _person_tools() \
+            and plan.tool != "season_cast" and "within" not in plan.shape:
+        plan.shape["within"] = [{"tool": "season_cast", "params": {"season": season, "returnees_only": True},
+                                 "key": "castaway_id", "on": "castaway_id"}]
 
 
 def _keep_one_gender(plan: Plan, derived: Slots) -> None:

@@ -27,6 +27,7 @@ TEXT_TO_CYPHER = "text_to_cypher"
 CHUNK_SEARCH = "chunk_search"
 TIMELINE = "season_timeline"  # the catalog query episode focus reads
 FOCUS_POOL = 12  # passages of the focused episode(s) considered (an episode is 2-8 passages)
+SET_ROW_CAP = 2000  # a set to subtract or intersect is compared, not shown: all of it, not the first rows
 MAX_FAN_OUT = 6  # a ref that resolves to several values (seasons filmed in Fiji) runs the query once per value
 
 
@@ -65,7 +66,8 @@ class Toolbox:
             tools.append(CHUNK_SEARCH)
         return tools
 
-    def run(self, plan: Plan, run: Run, stage: str = "catalog") -> Evidence:
+    def run(self, plan: Plan, run: Run, stage: str = "catalog", row_cap: int | None = None) -> Evidence:
+        """The plan's evidence; `row_cap` (default: the toolbox's) bounds a catalog query's rows."""
         evidence = Evidence(part=plan.part, plan=plan)
         if plan.tool == ABSTAIN:  # the rules know the data cannot answer this ("Parvati's shoe size")
             with run.step("abstain", reason=plan.reason, part=plan.part) as step:
@@ -81,8 +83,8 @@ class Toolbox:
                 elif plan.tool == TEXT_TO_CYPHER:
                     self._text_to_cypher(plan, evidence, run)
                 else:
-                    self._catalog(plan, evidence, run, stage)
-                    if "except" in plan.shape:
+                    self._catalog(plan, evidence, run, stage, row_cap)
+                    if "except" in plan.shape or "within" in plan.shape:
                         self._leave_out(plan, evidence, run, stage, step)
                     if "gender" in plan.shape:
                         self._keep_gender(plan, evidence, run, stage, step)
@@ -142,16 +144,18 @@ class Toolbox:
         return evidence
 
     def _leave_out(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
-        """A complement ("jurors who didn't vote for Kenzie"): the rows minus those the positive plan finds,
-        matched on the item's id. The positive plan runs as its own traced step."""
+        """A complement ("jurors who didn't vote for Kenzie") or an intersection ("returning players who didn't
+        make the merge"): the rows minus those another plan finds ("except"), or only those it finds ("within"),
+        matched on the item's id. Each other plan runs as its own traced step."""
         kept = evidence.rows
-        for spec in plan.shape["except"]:
-            positive = self.run(Plan(spec["tool"], spec["params"], reason="the set to leave out", part=plan.part,
-                                     shape=spec.get("shape") or {}), run, stage)
-            if positive.error or positive.truncated:
-                raise QueryError(f"could not find the set to leave out ({positive.error or 'too many rows'})")
-            found = {row.get(spec["key"]) for row in positive.rows} - {None}
-            kept = [row for row in kept if row.get(spec["on"]) not in found]
+        for key, purpose in (("except", "the set to leave out"), ("within", "the set to keep")):
+            for spec in plan.shape.get(key, []):
+                other = self.run(Plan(spec["tool"], spec["params"], reason=purpose, part=plan.part,
+                                      shape=spec.get("shape") or {}), run, stage, row_cap=SET_ROW_CAP)
+                if other.error or other.truncated:
+                    raise QueryError(f"could not find {purpose} ({other.error or 'too many rows'})")
+                found = {row.get(spec["key"]) for row in other.rows} - {None}
+                kept = [row for row in kept if (row.get(spec["on"]) in found) == (key == "within")]
         step.detail["left_out"] = len(evidence.rows) - len(kept)
         evidence.rows = kept
 
@@ -198,13 +202,13 @@ class Toolbox:
             step.detail["values"] = values
             return values
 
-    def _catalog(self, plan: Plan, evidence: Evidence, run: Run, stage: str) -> None:
+    def _catalog(self, plan: Plan, evidence: Evidence, run: Run, stage: str, row_cap: int | None = None) -> None:
         query = self.catalog.get(plan.tool)
         attempt = CypherAttempt(cypher=query.cypher, stage=stage, source=query.name)
         run.result.cypher.append(attempt)
         try:
             attempt.params = query.bind(plan.params)
-            result = query.run(self.store, plan.params, row_cap=self.row_cap)
+            result = query.run(self.store, plan.params, row_cap=row_cap or self.row_cap)
         except QueryError as exc:
             attempt.error = exc.db_message
             raise

@@ -69,5 +69,9 @@ def _boot_order(s: Slots):
     if s.has(r"\bboot order\b|\border (in which|that) .* (voted out|eliminated)"
              r"|\border of (exits|eliminations|boots)\b"):
         return Plan("boot_order", {"season": s.season})
+    if s.has(r"\bwithout (being|getting) (voted|booted) (out|off)\b|\bnot (by being )?voted (out|off)\b"
+             r"|\bother than (by )?(being )?voted (out|off)\b"):  # quits, evacuations, ejections …
+        return Plan("boot_order", {"season": s.season},
+                    shape={"where_not": {"exit_type": ["voted_out", "runner_up", "winner"]}})
     if s.has(r"\bwho\b") and s.has(LEFT) and s.has(r"\bon day \d+\b"):
         return Plan("boot_order", {"season": s.season})  # "who was voted out on day 16": the rows of that day

@@ -13,6 +13,10 @@ def _castaways_without(s: Slots):
     if s.people or not s.has(NEGATION):
         return None
     params = {"group": plural_group(s), **s.season_filter}
+    if not s.season and (n := min_seasons(s.text)) and (career := _never_in_a_career(s)):
+        # "played 4 or more times and never won individual immunity": in no season, not in each one apart
+        return Plan("players_with_min_seasons", {"min_seasons": n, "limit": 1000},
+                    shape={"except": [{**career, "key": "castaway_id", "on": "castaway_id"}]})
     if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
              r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"):
         return Plan("castaways_without", {"without": "votes_received", **params})
@@ -24,6 +28,17 @@ def _castaways_without(s: Slots):
         return Plan("castaways_without", {"without": "jury", **params})
     if s.has(r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b") and not s.tribes:
         return Plan("castaways_without", {"without": "merge", **params})
+
+
+def _never_in_a_career(s: Slots) -> dict | None:
+    """The people who ever did what the part says they never did, as a plan spec (for a complement)."""
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
+        return {"tool": "individual_immunity_ranking", "params": {"scope": "individual", "limit": 1000}}
+    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b"):
+        return {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}
+    if s.has(r"\b(receiv\w*|got|get|gotten)\b[\w ]{0,20}\bvotes?\b|\bvotes? against\b"):
+        return {"tool": "most_votes_received", "params": {"limit": 1000}}
+    return None
 
 
 # What two people can be compared on: (the words for it, the ranking query that counts it, its fixed params)
