@@ -759,8 +759,26 @@ def test_a_career_negation_is_a_complement_and_returnees_keep_a_list():
     assert returning.tool == "castaways_without" and returning.shape["within"] == [
         {"tool": "season_cast", "params": {"season": 26, "returnees_only": True}, "key": "castaway_id",
          "on": "castaway_id"}]
-    from survivorgraph.agent.intents import _RETURNING
+    from survivorgraph.agent.restrictions import _RETURNING
 
     assert not _RETURNING.search("Who returned to camp after the vote?")
     left = plan("Who left season 16 without being voted out?", [16])
     assert (left.tool, left.shape["where_not"]) == ("boot_order", {"exit_type": ["voted_out", "runner_up", "winner"]})
+
+
+@pytest.mark.parametrize("text, season, pick, side, without", [
+    ("who was the last person voted out before the merge on season 46?", 46, -1, "within", "merge"),
+    ("Who was the first person voted out after the merge in season 20?", 20, "first", "except", "merge"),
+    ("Who was the last person out of season 14 before the jury started?", 14, -1, "within", "jury"),
+])
+def test_a_pick_on_one_side_of_the_merge_or_the_jury(text, season, pick, side, without):
+    chosen = plan(text, [season])
+    assert (chosen.tool, chosen.params, chosen.shape["pick"]) == ("boot_order", {"season": season}, pick)
+    (spec,) = chosen.shape[side]
+    assert (spec["tool"], spec["params"]["without"]) == ("castaways_without", without)
+
+
+def test_first_timers_are_the_returnees_left_out():
+    chosen = plan("Which season 16 jurors hadn't played before?", [16])
+    assert chosen.tool == "season_jury" and chosen.shape["except"][0]["params"] == {"season": 16,
+                                                                                   "returnees_only": True}

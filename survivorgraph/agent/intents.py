@@ -18,8 +18,9 @@ from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
+from survivorgraph.agent.restrictions import restrict_people
 from survivorgraph.agent.rules import RULES
-from survivorgraph.agent.shapes import answer_shape, gender_asked
+from survivorgraph.agent.shapes import answer_shape
 
 # Plan, Slots and derive are used with `route` by callers; they live in plans.py and chains.py, RULES in rules/.
 __all__ = ["ABSTAIN", "Plan", "Slots", "Ref", "is_ref", "derive", "route", "is_narrative", "RULES"]
@@ -89,10 +90,8 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
             if plan.tool != ABSTAIN:
                 plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
                 _keep_derived_season(plan, derived)
-                _leave_out_the_person(plan, derived)
-                _leave_out_winners(plan, derived)
-                _keep_returnees(plan, derived)
-                _keep_one_gender(plan, derived)
+                if plan.tool in _person_tools():
+                    restrict_people(plan, derived)
             return plan
     return None
 
@@ -114,68 +113,6 @@ def _season_filtered_tools() -> frozenset[str]:
 
     catalog = load_catalog()
     return frozenset(name for name in catalog.names() if any(p.name == "season" for p in catalog.get(name).params))
-
-
-_OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
-                     r"|\b(?:besides|other than|except(?: for)?|apart from|aside from) P\d\b|\bwho else\b", re.I)
-
-
-def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
-    """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
-    person = derived.person
-    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape \
-            and plan.tool in _person_tools():
-        plan.shape["where_not"] = {"castaway_id": [person]}
-
-
-_BUT_THE_WINNER = re.compile(r"\b(?:apart from|besides|other than|except(?: for)?|aside from|not counting|excluding) "
-                             r"the (?:winner|sole survivor)\b", re.I)
-_NEVER_WON = re.compile(r"\b(?:of|among) (?:anyone|those|the players|people|players|castaways|everyone) (?:who|that) "
-                        r"(?:never|didn't|did not|hasn't|has not|haven't) (?:won|win)\b|\bnon-?winners?\b"
-                        r"|\bwithout (?:ever )?winning\b", re.I)
-
-
-def _leave_out_winners(plan: Plan, derived: Slots) -> None:
-    """ "Apart from the winner, who won individual immunity on Nicaragua?" leaves out that season's winner;
-    "the most immunity wins of anyone who never won" every winner — from any query that lists people."""
-    if plan.tool not in _person_tools() or "except" in plan.shape:
-        return
-    season = derived.season
-    if isinstance(season, int) and _BUT_THE_WINNER.search(derived.text):
-        winners = {"tool": "season_winner", "params": {"season": season}}
-    elif _NEVER_WON.search(derived.text):
-        winners = {"tool": "winners_with_jury_votes", "params": {}}
-    else:
-        return
-    plan.shape["except"] = [{**winners, "key": "castaway_id", "on": "castaway_id"}]
-    if "limit" in plan.params:  # a ranking's leaders may all be winners: rank everyone, then leave them out
-        plan.params["limit"] = 1000
-
-
-_RETURNING = re.compile(r"\b(?:returning|returnees?|veterans?|returned)\b(?! (?:to|for|home|from)\b)", re.I)
-
-
-def _keep_returnees(plan: Plan, derived: Slots) -> None:
-    """ "Which returning players on Caramoan didn't make the merge?": whatever list of that season's people the
-    rule chose, kept to those who had played before (the season's cast, returnees only)."""
-    season = derived.season
-    if isinstance(season, int) and _RETURNING.search(derived.text) and plan.tool in _person_tools() \
-            and plan.tool != "season_cast" and "within" not in plan.shape:
-        plan.shape["within"] = [{"tool": "season_cast", "params": {"season": season, "returnees_only": True},
-                                 "key": "castaway_id", "on": "castaway_id"}]
-
-
-def _keep_one_gender(plan: Plan, derived: Slots) -> None:
-    """ "How many women were in the Caramoan cast?", "the first woman voted out": the query's people, kept to
-    one gender by the toolbox; a position the query would pick itself becomes a pick among those kept."""
-    gender = gender_asked(derived.text)
-    if not gender or plan.tool not in _person_tools() or "gender" in plan.shape:
-        return
-    plan.shape["gender"] = gender
-    position = plan.params.get("position")
-    if isinstance(position, int) and not plan.params.get("from_end") and "pick" not in plan.shape:
-        del plan.params["position"]
-        plan.shape["pick"] = "first" if position == 1 else position - 1
 
 
 def _keep_derived_season(plan: Plan, derived: Slots) -> None:

@@ -7,6 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, LEFT, NARRATIVE, NEGATION, exit_type_in, ordinal
 from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.restrictions import SIDE
 from survivorgraph.agent.rules.base import rule
 
 
@@ -59,7 +60,16 @@ def _boot_order(s: Slots):
         rel = (m.group("rel") or m.group("rel2")).lower()
         return Plan("boot_order", {"season": s.season, rel: s.person})
     m = BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
-    # (counted from the merge or the jury, the position is another list's: not this rule's to answer)
+    if m and SIDE.search(s.text):
+        # "the last person voted out before the merge": a pick among the boot order kept to that side of the
+        # merge (agent.restrictions adds the side)
+        word = m.group("ord").lower()
+        n = 1 if word in ("last", "final") else ordinal(word)
+        end = word in ("last", "final") or s.has(r"\bto[- ]last\b")
+        if n:
+            pick = -n if end else ("first" if n == 1 else n - 1)
+            return Plan("boot_order", {"season": s.season}, shape={"pick": pick})
+    # (counted from a juror, the position is another list's: not this rule's to answer)
     if m and not s.has(r"\bjur(y|or)|\b(after|before|since|post|pre)[- ]?(the )?merge"):
         word = m.group("ord").lower()
         if word in ("last", "final") or s.has(r"\bto[- ]last\b"):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
+from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
 from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.restrictions import SIDE
 from survivorgraph.agent.rules.base import plural_group, rule
 
 
@@ -102,6 +103,8 @@ def _finalists(s: Slots):
 
 @rule("jury of a season")
 def _jury(s: Slots):
+    if SIDE.search(s.text) and (BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)):
+        return None  # "the last person out before the jury started": the boot order's
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
         pick = re.search(r"\b(?P<end>first|last|final)\b[\w ]{0,25}\b(join\w*|make|made|added|go to|went to|"
                          r"sent to|become|became|sit on|sat on|on) the jury\b|\b(?P<end2>first|last|final) juror\b",

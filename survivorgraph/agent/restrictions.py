@@ -1,0 +1,116 @@
+"""Restrictions a part puts on whatever list of people its rule chose: "with her" (not her again), "apart from
+the winner", "returning players", "women", "before the merge". Each is a filter the toolbox applies to the
+rows (a where / where_not, or another catalog query's set to keep or leave out, run as its own traced step),
+so one rule per question shape serves every restriction instead of a rule per combination.
+
+    restrict_people(plan, derived)   # called by the router for plans whose query lists people (castaway_id)
+"""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.shapes import gender_asked
+
+
+def restrict_people(plan: Plan, derived: Slots) -> None:
+    for restriction in (_leave_out_the_person, _leave_out_winners, _keep_returnees, _keep_one_gender,
+                        _keep_one_side_of_the_merge):
+        restriction(plan, derived)
+
+
+_OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
+                     r"|\b(?:besides|other than|except(?: for)?|apart from|aside from) P\d\b|\bwho else\b", re.I)
+
+
+def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
+    """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
+    person = derived.person
+    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape:
+        plan.shape["where_not"] = {"castaway_id": [person]}
+
+
+_BUT_THE_WINNER = re.compile(r"\b(?:apart from|besides|other than|except(?: for)?|aside from|not counting|excluding) "
+                             r"the (?:winner|sole survivor)\b", re.I)
+_NEVER_WON = re.compile(r"\b(?:of|among) (?:anyone|those|the players|people|players|castaways|everyone) (?:who|that) "
+                        r"(?:never|didn't|did not|hasn't|has not|haven't) (?:won|win)\b|\bnon-?winners?\b"
+                        r"|\bwithout (?:ever )?winning\b", re.I)
+
+
+def _leave_out_winners(plan: Plan, derived: Slots) -> None:
+    """ "Apart from the winner, who won individual immunity on Nicaragua?" leaves out that season's winner;
+    "the most immunity wins of anyone who never won" every winner — from any query that lists people."""
+    if "except" in plan.shape:
+        return
+    season = derived.season
+    if isinstance(season, int) and _BUT_THE_WINNER.search(derived.text):
+        winners = {"tool": "season_winner", "params": {"season": season}}
+    elif _NEVER_WON.search(derived.text):
+        winners = {"tool": "winners_with_jury_votes", "params": {}}
+    else:
+        return
+    plan.shape["except"] = [{**winners, "key": "castaway_id", "on": "castaway_id"}]
+    if "limit" in plan.params:  # a ranking's leaders may all be winners: rank everyone, then leave them out
+        plan.params["limit"] = 1000
+
+
+_RETURNING = re.compile(r"\b(?:returning|returnees?|veterans?|returned)\b(?! (?:to|for|home|from)\b)", re.I)
+_FIRST_TIMERS = re.compile(r"\b(?:hadn't|had not|haven't|have not|never|hasn't|has not) (?:played|been on|competed)"
+                           r"(?: \w+)? before\b|\bfirst[- ]time(?:rs?)?\b|\bnew(?:comers?| players| castaways)\b"
+                           r"|\bnewbies?\b|\brookies?\b", re.I)
+
+
+def _keep_returnees(plan: Plan, derived: Slots) -> None:
+    """ "Which returning players on Caramoan didn't make the merge?": whatever list of that season's people the
+    rule chose, kept to those who had played before (the season's cast, returnees only); "which Micronesia
+    jurors hadn't played before?": the same set left out."""
+    season = derived.season
+    if not isinstance(season, int) or plan.tool == "season_cast":
+        return
+    returnees = {"tool": "season_cast", "params": {"season": season, "returnees_only": True},
+                 "key": "castaway_id", "on": "castaway_id"}
+    if _FIRST_TIMERS.search(derived.text) and "except" not in plan.shape:
+        plan.shape["except"] = [returnees]
+    elif _RETURNING.search(derived.text) and "within" not in plan.shape:
+        plan.shape["within"] = [returnees]
+
+
+# "the last person voted out before the merge", "the first boot after the jury started": the season's people
+# on that side of the line — those who never made the merge (or the jury), or everyone else.
+_BEFORE = r"(?:before|pre|prior to|ahead of|until)[- ]?"
+_AFTER = r"(?:after|post|since|once|following)[- ]?"
+_PHASE = r"(?:the )?(?P<phase>merge|jury(?: (?:phase|stage|started|began))?)\b"
+SIDE = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER})){_PHASE}", re.I)
+# Lists with a row per person and the person's exit, where "out before the merge" is a set of people; not
+# events such as challenge wins, where "won before the merge" is about when, and the plan says it did not apply.
+_EXITS = {"boot_order", "exits_by_type", "season_cast", "player_exit"}
+_FINALISTS = ["Sole Survivor", "Runner-up", "2nd runner-up"]  # never on the jury, yet not out before it
+
+
+def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
+    season = derived.season
+    m = SIDE.search(derived.text)
+    if not m or not isinstance(season, int) or plan.tool not in _EXITS or "within" in plan.shape:
+        return
+    without = "merge" if m.group("phase").lower() == "merge" else "jury"
+    before = {"tool": "castaways_without", "params": {"season": season, "without": without, "limit": 1000},
+              "key": "castaway_id", "on": "castaway_id",
+              **({"shape": {"where_not": {"result": _FINALISTS}}} if without == "jury" else {})}
+    if m.group("before"):
+        plan.shape["within"] = [before]
+    else:
+        plan.shape["except"] = [*plan.shape.get("except", []), before]
+
+
+def _keep_one_gender(plan: Plan, derived: Slots) -> None:
+    """ "How many women were in the Caramoan cast?", "the first woman voted out": the query's people, kept to
+    one gender by the toolbox; a position the query would pick itself becomes a pick among those kept."""
+    gender = gender_asked(derived.text)
+    if not gender or "gender" in plan.shape:
+        return
+    plan.shape["gender"] = gender
+    position = plan.params.get("position")
+    if isinstance(position, int) and not plan.params.get("from_end") and "pick" not in plan.shape:
+        del plan.params["position"]
+        plan.shape["pick"] = "first" if position == 1 else position - 1
