@@ -800,13 +800,16 @@ def test_repeat_winners(graph, castaways):
     assert len(run(graph, "repeat_winners", min_wins=1).rows) == wins.size
 
 
-@covers("people_genders")
-def test_people_genders(graph, survivor):
-    details = survivor.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")["gender"]
+@covers("people_facts")
+def test_people_facts(graph, survivor):
+    details = survivor.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")
     ids = ["US0001", ROB, SANDRA, "US0594", "US0666"]
-    rows = run(graph, "people_genders", castaway_ids=ids).rows
-    assert {r["castaway_id"]: r["gender"] for r in rows} == details[ids].to_dict()
+    rows = run(graph, "people_facts", castaway_ids=ids).rows
+    assert {r["castaway_id"]: r["gender"] for r in rows} == details.loc[ids, "gender"].to_dict()
     assert {r["gender"] for r in rows} == {"Female", "Male"}
+    born = {r["castaway_id"]: str(r["date_of_birth"])[:10] for r in rows}
+    assert born == {c: str(d)[:10] for c, d in details.loc[ids, "date_of_birth"].items()}
+    assert all(r["occupation"] == details.loc[r["castaway_id"], "occupation"] for r in rows)
 
 
 @covers("player_exit")

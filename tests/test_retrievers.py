@@ -335,6 +335,14 @@ def test_winners_and_one_gender_are_left_out_on_the_real_graph(graph, linker, se
     first = us[us["season"] == 42].assign(g=lambda d: d["castaway_id"].map(gender))
     first = first[first["g"] == "Female"].sort_values("order").iloc[0]["castaway_id"]
     assert [r["castaway_id"] for r in agent(graph, linker).ask("First woman voted out of season 42?").rows] == [first]
+    female_winners = {c for c in us[us["winner"]]["castaway_id"] if gender[c] == "Female"}
+    assert agent(graph, linker).ask("How many women have won Survivor?").rows[0]["count"] == len(female_winners)
+    s19 = us[us["season"] == 19].sort_values("order")
+    ids = list(s19["castaway_id"])
+    between = agent(graph, linker).ask("Who went home in between Betsy Bolan and Ashley Trainer on Samoa?")
+    betsy, ashley = s19[s19["castaway"] == "Betsy"].iloc[0], s19[s19["castaway"] == "Ashley"].iloc[0]
+    expected = ids[ids.index(betsy["castaway_id"]) + 1:ids.index(ashley["castaway_id"])]
+    assert [r["castaway_id"] for r in between.rows] == expected and expected
 
 
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):

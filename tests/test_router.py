@@ -782,3 +782,26 @@ def test_first_timers_are_the_returnees_left_out():
     chosen = plan("Which season 16 jurors hadn't played before?", [16])
     assert chosen.tool == "season_jury" and chosen.shape["except"][0]["params"] == {"season": 16,
                                                                                    "returnees_only": True}
+
+
+def test_two_people_by_age_the_boots_between_two_and_winners_by_gender():
+    older = plan("who's older, P1 or P2?", [], [ROB, SANDRA])
+    assert (older.tool, older.params, older.shape) == ("people_facts", {"castaway_ids": [ROB, SANDRA]},
+                                                       {"extreme": {"column": "date_of_birth", "max": False}})
+    between = plan("Who went home in between P1 and P2 on season 19?", [19], [ROB, SANDRA])
+    assert (between.tool, between.shape["between"]) == ("boot_order", {"castaway_id": [ROB, SANDRA]})
+    women = plan("How many women have won Survivor?")
+    assert women.tool == "repeat_winners" and women.shape["gender"] == "Female"
+    not_men = plan("Which seasons weren't won by a man?")
+    assert not_men.tool == "season_list" and not_men.shape["except"][0]["shape"] == {"gender": "Male"}
+
+
+def test_between_and_date_extremes_as_shapes():
+    from survivorgraph.agent.shapes import apply_shape
+
+    boots = [{"castaway_id": c} for c in "abcdef"]
+    assert apply_shape(boots, ["castaway_id"], {"between": {"castaway_id": ["e", "b"]}})[0] == boots[2:4]
+    assert apply_shape(boots, ["castaway_id"], {"between": {"castaway_id": ["b", "z"]}})[0] == []
+    people = [{"player": "A", "date_of_birth": "1975-06-05"}, {"player": "B", "date_of_birth": "1968-02-01"}]
+    oldest = apply_shape(people, ["player", "date_of_birth"], {"extreme": {"column": "date_of_birth", "max": False}})
+    assert [r["player"] for r in oldest[0]] == ["B"]

@@ -78,7 +78,7 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
 
 def _filters(shape: dict) -> dict:
     """The part of a plan's shape that picks rows (a count or a focus would change what is subtracted)."""
-    return {k: v for k, v in shape.items() if k in ("where", "where_not")}
+    return {k: v for k, v in shape.items() if k in ("where", "where_not", "gender")}
 
 
 def _reading(plan: Plan) -> tuple:

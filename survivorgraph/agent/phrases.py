@@ -94,7 +94,8 @@ def exit_type_in(text: str) -> str | None:
     return None
 
 
-NEGATION = r"\b(never|not|no|nobody|no one|none|noone|without|didn't|did not|haven't|hasn't|failed to|missed)\b"
+NEGATION = (r"\b(never|not|no|nobody|no one|none|noone|without|didn't|did not|haven't|hasn't|hadn't|weren't|wasn't|"
+            r"aren't|isn't|don't|doesn't|failed to|missed)\b")
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
             "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18}

@@ -167,13 +167,17 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if row_matches(r, where)]
     if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
-        column = extreme["column"]
-        values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
+        column = extreme["column"]  # a number, or a date ("who is older": the earlier date of birth)
+        values = [r[column] for r in rows if isinstance(r.get(column), (int, float)) or _year_of(r.get(column))]
         if values:
             best = max(values) if extreme.get("max") else min(values)
             rows = [r for r in rows if r.get(column) == best]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
+    if between := shape.get("between"):  # "who went home in between Betsy and Ashley": the rows between theirs
+        column, (first, last) = next(iter(between.items()))
+        ends = [i for i, r in enumerate(rows) if r.get(column) in (first, last)]
+        rows = rows[ends[0] + 1:ends[-1]] if len(ends) == 2 else []
     if at := {k: v for k, v in shape.get("at", {}).items() if k in columns}:  # "on day 16"
         rows = [r for r in rows if row_matches(r, at)]
     if year := shape.get("year"):  # "premiered in 2009": the first date column decides

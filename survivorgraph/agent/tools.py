@@ -165,7 +165,7 @@ class Toolbox:
         if not ids:
             return
         gender = plan.shape["gender"]
-        found = self.run(Plan("people_genders", {"castaway_ids": ids}, reason=f"keep the people recorded {gender}",
+        found = self.run(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded {gender}",
                               part=plan.part), run, stage)
         if found.error:
             raise QueryError(f"could not look up the people's gender ({found.error})")

@@ -83,5 +83,8 @@ def _boot_order(s: Slots):
              r"|\bother than (by )?(being )?voted (out|off)\b"):  # quits, evacuations, ejections …
         return Plan("boot_order", {"season": s.season},
                     shape={"where_not": {"exit_type": ["voted_out", "runner_up", "winner"]}})
+    if len(s.people) == 2 and all(isinstance(p, str) for p in s.people) and s.has(r"\bbetween\b") and s.has(LEFT):
+        # "who went home in between Betsy and Ashley": the boot order between the two
+        return Plan("boot_order", {"season": s.season}, shape={"between": {"castaway_id": list(s.people)}})
     if s.has(r"\bwho\b") and s.has(LEFT) and s.has(r"\bon day \d+\b"):
         return Plan("boot_order", {"season": s.season})  # "who was voted out on day 16": the rows of that day

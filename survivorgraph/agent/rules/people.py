@@ -3,6 +3,8 @@ idols and advantages, confessionals, a person's own facts and age."""
 
 from __future__ import annotations
 
+import re
+
 from survivorgraph.agent.phrases import NEGATION, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import plural_group, rule
@@ -56,6 +58,12 @@ _COMPARED_ON = [  # (what the part compares, the query that has it for everyone,
 @rule("two people compared on a count")
 def _two_compared(s: Slots):
     # "who won more individual immunities, A or B?", "did A or B get more confessionals?"
+    if len(s.people) == 2 and not any(is_ref(p) for p in s.people) and (
+            m := re.search(r"\b(older|younger|oldest|youngest|born (?:first|earlier|later|last))\b", s.text, re.I)):
+        # "who's older, Sash or Frosti?": by date of birth, not by the age each had in some season
+        younger = m.group(1).lower() in ("younger", "youngest", "born later", "born last")
+        return Plan("people_facts", {"castaway_ids": list(s.people)},
+                    shape={"extreme": {"column": "date_of_birth", "max": younger}})
     if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"
                                                                             r"|\bcompared (to|with)\b|\bversus\b"):
         return None

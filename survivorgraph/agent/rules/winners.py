@@ -45,6 +45,10 @@ def _winners_jury_votes(s: Slots):
             return Plan("winners_with_jury_votes", {"order": "most", **seasons})
     if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
         return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
+    if not s.season and not s.people and s.has(r"\bseasons\b") and s.has(r"\bwon by (an? |the )?(wom[ae]n|m[ae]n|"
+                                                                         r"females?|males?)\b"):
+        # "which seasons were won by a woman?": every season's winner, kept to one gender (agent.restrictions)
+        return Plan("winners_with_jury_votes", {}, shape={"count": "season"} if s.has(r"\bhow many\b") else {})
 
 
 @rule("people who won more than once")
@@ -64,8 +68,9 @@ def _repeat_winners(s: Slots):
 def _winners_count(s: Slots):
     if not s.season and not s.people and s.has(
             r"\bhow many (different |distinct |unique |individual |separate )?(people|players|castaways|contestants|"
-            r"winners|sole survivors|persons)\b") and s.has(r"\b(won|winners?|sole survivors?)\b") and not s.has(
-            r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
+            r"winners|sole survivors|persons|women|men|females|males)\b") \
+            and s.has(r"\b(won|winners?|sole survivors?)\b") \
+            and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
         return Plan("repeat_winners", {"min_wins": 1}, shape={"count": "castaway_id"})
 
 
