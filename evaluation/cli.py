@@ -25,8 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="question file (JSON/JSONL); default: --set generated from the data")
     run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                      help="the question set to generate: gold (default), holdout, fresh, unseen, novel or untried "
-                          "(each written blind to the agent's code; fresh and unseen have since been used to tune "
-                          "it, novel not; untried is blind: not yet used to tune the agent)")
+                          "(each written blind to the agent's code; every one has since been used to tune it, "
+                          "after its first runs: the README lists those)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -50,8 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     gold.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                       help="gold (default; evaluation/gold_questions.json), holdout (holdout_questions.json), "
                            "fresh (fresh_questions.json), unseen (unseen_questions.json), "
-                           "novel (novel_questions.json) or untried (untried_questions.json; blind: not yet used "
-                           "to tune the agent)")
+                           "novel (novel_questions.json) or untried (untried_questions.json)")
     gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
     rescore = sub.add_parser("rescore", help="score a run's stored answers again with the current scorer and "
                                              "gold answers (no model calls)")
