@@ -20,7 +20,8 @@ _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve t
           "sixteen seventeen eighteen nineteen").split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
+# "5th place" answers "what place": an ordinal's number counts (not "5x" or "s47")
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:st|nd|rd|th)?(?![\w])")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(list(_TENS) + _UNITS) + r")(?:[- ](" + "|".join(_UNITS[1:10]) + r"))?\b",
                           re.IGNORECASE)
 _SEASON_REF = re.compile(r"\b(?:seasons?|s|survivor:?|us)\s*[:#]?\s*(\d{1,2})\b((?:\s*(?:,|and|&|or)\s*\d{1,2}\b)*)",

@@ -450,7 +450,8 @@ def test_more_general_shapes_from_a_blind_run():
 
 def test_a_modifier_the_plan_ignores_is_named_on_it():
     assert plan("Who won individual immunity before the merge in season 20?", [20]).unread == ["before the merge"]
-    assert plan("Which tribe was Rob on right after the swap in season 8?", [8], [ROB]).unread == ["right after"]
+    after_swap = plan("Which tribe was Rob on right after the swap in season 8?", [8], [ROB])  # applied now
+    assert after_swap.unread == [] and after_swap.params["phase"] == "swapped"
     chosen = _named("Besides Rob, who else sat on the season 8 jury?", [ROB], ["Rob"], [8])
     assert chosen.shape["where_not"] == {"castaway_id": [ROB]} and chosen.unread == []
     # modifiers a plan applies are not named ("without ever winning" leaves the winners out)
@@ -805,3 +806,10 @@ def test_between_and_date_extremes_as_shapes():
     people = [{"player": "A", "date_of_birth": "1975-06-05"}, {"player": "B", "date_of_birth": "1968-02-01"}]
     oldest = apply_shape(people, ["player", "date_of_birth"], {"extreme": {"column": "date_of_birth", "max": False}})
     assert [r["player"] for r in oldest[0]] == ["B"]
+
+
+def test_a_tribe_after_the_swap_and_the_season_someone_was_evacuated_from():
+    swapped = plan("After the swap on season 30, what tribe was P1 on?", [30], [ROB])
+    assert swapped.params == {"season": 30, "castaway_id": ROB, "phase": "swapped"}
+    medevac = plan("Where was the season P1 got medevaced from filmed?", [], ["US0246"])
+    assert medevac.tool == "season_facts" and medevac.params["season"]["where"] == {"result": "Medically evacuated"}

@@ -18,6 +18,7 @@ _ASKS_WINNER = re.compile(r"^\s*(?:(?:who|name|tell me|which (?:castaway|player|
 _SEASON_OF_PERSON = re.compile(
     r"\b(?:in |of |during )?the season (?:that |in which |where |when )?(?P<who>.+?) "
     r"(?P<verb>won|played(?: in)?|competed(?: in)?|was on|was voted out|was eliminated|quit|debuted"
+    r"|(?:got|was) (?:medevaced|medically evacuated|evacuated|pulled)(?: from| out of)?"
     r"|was (?:the )?(?:first|last|\w+(?:st|nd|rd|th)) (?:one |person |player )?(?:voted out|voted off|eliminated|"
     r"booted|out|to go|to leave))\b", re.I)
 _SEASON_AT_PLACE = re.compile(
@@ -83,7 +84,9 @@ def derive(slots: Slots) -> Slots:
     m = _SEASON_OF_PERSON.search(text)
     if m and len(slots.people) >= 1 and not is_ref(people[0] if people else None):
         who = slots.people[-1]
-        where = {"winner": True} if m.group("verb").lower() == "won" else {}
+        verb = m.group("verb").lower()
+        where = {"winner": True} if verb == "won" else {"result": "Quit"} if verb == "quit" else \
+            {"result": "Medically evacuated"} if re.search(r"medevac|evacuated|pulled", verb) else {}
         seasons = [Ref("player_career", {"castaway_id": who}, "season", f"the season {m.group('who')} "
                        f"{m.group('verb')}", where)]
         people = [p for p in people if p != who]

@@ -124,6 +124,13 @@ def test_a_season_list_may_be_bare_numbers_and_is_still_scored_by_precision(scor
     assert not said("Four seasons had one.").correct
 
 
+def test_an_ordinal_answers_a_number(scorer):
+    gold = {"type": "number", "values": [5]}
+    said = scorer.score(q("What place did Peih-Gee come in on China?", gold),
+                        {"answer": "Peih-Gee Law came in 5th place on China.", "answer_kind": "generated"})
+    assert said.correct
+
+
 def test_numbers_ignore_echoed_question_numbers_and_long_dumps(scorer):
     eight = {"type": "number", "values": [8]}
     ask = "How many jurors were there in season 8?"
