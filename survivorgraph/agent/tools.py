@@ -83,7 +83,10 @@ class Toolbox:
                 elif plan.tool == TEXT_TO_CYPHER:
                     self._text_to_cypher(plan, evidence, run)
                 else:
-                    self._catalog(plan, evidence, run, stage, row_cap)
+                    # rows a restriction filters are all read first: a count or a pick of the women of a list
+                    # must not come from its first 60 rows
+                    restricted = any(k in plan.shape for k in ("except", "within", "gender"))
+                    self._catalog(plan, evidence, run, stage, row_cap or (SET_ROW_CAP if restricted else None))
                     if "except" in plan.shape or "within" in plan.shape:
                         self._leave_out(plan, evidence, run, stage, step)
                     if "gender" in plan.shape:
@@ -166,9 +169,9 @@ class Toolbox:
             return
         gender = plan.shape["gender"]
         found = self.run(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded {gender}",
-                              part=plan.part), run, stage)
-        if found.error:
-            raise QueryError(f"could not look up the people's gender ({found.error})")
+                              part=plan.part), run, stage, row_cap=SET_ROW_CAP)
+        if found.error or found.truncated:
+            raise QueryError(f"could not look up the people's gender ({found.error or 'too many people'})")
         keep = {row["castaway_id"] for row in found.rows if row.get("gender") == gender}
         kept = [row for row in evidence.rows if row.get("castaway_id") in keep]
         step.detail["kept"] = f"{len(kept)} of {len(evidence.rows)} rows: {gender}"
