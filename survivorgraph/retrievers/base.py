@@ -29,6 +29,7 @@ class Run:
     def __init__(self, result: RetrievalResult, progress: Progress | None = None):
         self.result = result
         self.db_ms = 0.0
+        self.embed_ms = 0.0
         self.progress = progress
 
     @contextmanager
@@ -58,6 +59,9 @@ class Run:
 
     def add_db_time(self, ms: float) -> None:
         self.db_ms += ms
+
+    def add_embed_time(self, ms: float) -> None:
+        self.embed_ms += ms
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -125,4 +129,6 @@ class Retriever(ABC):
         result.llm_calls = [c.to_dict() for c in calls]
         llm_ms = sum(c.latency_s for c in calls) * 1000
         result.timings = {"total_ms": round(total, 1), "llm_ms": round(llm_ms, 1), "db_ms": round(run.db_ms, 1)}
+        if run.embed_ms:
+            result.timings["embed_ms"] = round(run.embed_ms, 1)
         return result

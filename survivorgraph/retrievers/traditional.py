@@ -31,10 +31,16 @@ class TraditionalRetriever(Retriever):
 
     def _answer(self, question: str, run: Run) -> None:
         result = run.result
+        vector = None
+        if self.search_mode != "lexical":  # the embedding model's time is its own, not the database's
+            with run.step("embed question") as step:
+                vector = self.text_store.embed_query(question)
+            run.add_embed_time(step.elapsed_ms)
         with run.step("retrieve chunks", k=self.k, search=self.search_mode) as step:
-            hits = self.text_store.search(question, k=self.k, mode=self.search_mode, **scope_filter(self.scope))
+            hits = self.text_store.search(question, k=self.k, mode=self.search_mode, query_vector=vector,
+                                          **scope_filter(self.scope))
             step.detail["chunks"] = [h.chunk_id for h in hits]
-        run.add_db_time(run.result.trace[-1].elapsed_ms)
+        run.add_db_time(step.elapsed_ms)
         result.chunks = [to_evidence(h) for h in hits]
         if self.llm is None:
             result.answer_kind = "extractive"

@@ -104,8 +104,9 @@ def render_metrics(result: RetrievalResult) -> None:
     usage, timings = result.usage, result.timings
     tokens = usage["prompt_tokens"] + usage["completion_tokens"]
     a, b, c = st.columns(3)
+    parts = [("LLM", "llm_ms"), ("database", "db_ms"), ("embedding", "embed_ms")]
     a.metric("Latency", seconds(timings.get("total_ms", 0) / 1000),
-             help=f"LLM {timings.get('llm_ms', 0) / 1000:.2f} s \u00b7 database {timings.get('db_ms', 0) / 1000:.2f} s")
+             help=" \u00b7 ".join(f"{name} {timings[key] / 1000:.2f} s" for name, key in parts if key in timings))
     b.metric("LLM calls", usage["llm_calls"], help=f"model: {result.model or 'none'}")
     c.metric("Tokens", f"{tokens:,}",
              help=f"prompt {usage['prompt_tokens']:,} + completion {usage['completion_tokens']:,}")

@@ -131,3 +131,17 @@ def test_wrong_mode_or_dimension_is_refused(store):
         store.search("x", mode="fuzzy")
     with pytest.raises(Exception, match="384-d"):
         store.search_by_vector([0.1] * 8)
+
+
+def test_traditional_rag_times_the_embedding_apart_from_the_database(store):
+    """db_ms is the pgvector search alone; the question's embedding is its own step and timing."""
+    from survivorgraph.retrievers.traditional import TraditionalRetriever
+
+    result = TraditionalRetriever(store, llm=None, k=3).ask("Who won the immunity challenge in Borneo?")
+    assert [s.name for s in result.trace][:2] == ["embed question", "retrieve chunks"]
+    embed, search = result.trace[0], result.trace[1]
+    assert result.timings["embed_ms"] == round(embed.elapsed_ms, 1) and result.timings["db_ms"] == round(
+        search.elapsed_ms, 1)
+    assert len(result.chunks) == 3
+    lexical = TraditionalRetriever(store, llm=None, k=3, search_mode="lexical").ask("immunity challenge Borneo")
+    assert "embed_ms" not in lexical.timings and lexical.chunks
