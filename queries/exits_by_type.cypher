@@ -1,7 +1,8 @@
 // exits_by_type: the castaways who left the game one way (medevac, quit, ejected ...), with season, episode and
-// how many such exits there were in all (n_exits)
+// how many such exits there were in all (n_exits). 'quit' includes those who quit after being voted out (the
+// Edge of Extinction) or asked to be voted out: survivoR's result says Quit for them
 MATCH (s:Season {version: $version})<-[:IN_SEASON]-(ps:PlayerSeason)
-WHERE ps.exit_type = $exit_type AND ($season IS NULL OR s.number = $season)
+WHERE (ps.exit_type = $exit_type OR ($exit_type = 'quit' AND ps.result CONTAINS 'Quit')) AND ($season IS NULL OR s.number = $season)
 WITH s, ps
 ORDER BY s.number, ps.exit_episode, ps.name
 WITH collect({season: s.number, season_name: s.name, player: ps.name, castaway_id: ps.castaway_id,

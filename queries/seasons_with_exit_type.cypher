@@ -2,7 +2,7 @@
 // (absent) the seasons in which nobody did; n_seasons counts the seasons listed
 MATCH (s:Season {version: $version})
 OPTIONAL MATCH (s)<-[:IN_SEASON]-(ps:PlayerSeason)
-WHERE ps.exit_type = $exit_type
+WHERE (ps.exit_type = $exit_type OR ($exit_type = 'quit' AND ps.result CONTAINS 'Quit'))
 WITH s, ps
 ORDER BY ps.exit_episode
 WITH s, count(ps) AS n, collect(ps.name) AS players
