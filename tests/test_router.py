@@ -813,3 +813,13 @@ def test_a_tribe_after_the_swap_and_the_season_someone_was_evacuated_from():
     assert swapped.params == {"season": 30, "castaway_id": ROB, "phase": "swapped"}
     medevac = plan("Where was the season P1 got medevaced from filmed?", [], ["US0246"])
     assert medevac.tool == "season_facts" and medevac.params["season"]["where"] == {"result": "Medically evacuated"}
+
+
+def test_a_persons_first_win_a_final_two_or_three_and_work():
+    first = plan("When did P1 win his first individual immunity on season 33 - which episode?", [33], [ROB])
+    assert (first.tool, first.shape) == ("season_challenge_winners",
+                                         {"where": {"castaway_id": ROB}, "pick": "first", "focus": "episode"})
+    assert "pick" not in first.params
+    finalists = plan("season 6 - was that a final two or a final three?", [6])
+    assert (finalists.tool, finalists.shape) == ("season_facts", {"focus": "n_finalists"})
+    assert plan("what do they do for work?", [], [ROB]).shape == {"focus": "occupation"}

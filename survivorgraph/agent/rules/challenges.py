@@ -24,10 +24,13 @@ def _challenge_in_episode(s: Slots):
         return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)), "about": kind})
     if m:
         return Plan("season_challenge_winners", {**params, "episode": int(m.group(1))})
-    if s.has(r"\b(first|opening)\b"):
-        return Plan("season_challenge_winners", {**params, "pick": "first"})
-    if s.has(r"\b(last|final)\b"):
-        return Plan("season_challenge_winners", {**params, "pick": "last"})
+    end = "first" if s.has(r"\b(first|opening)\b") else "last" if s.has(r"\b(last|final)\b") else None
+    if end and isinstance(s.person, str):
+        # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
+        return Plan("season_challenge_winners", params,
+                    shape={"where": {"castaway_id": s.person}, "pick": end, "focus": "episode"})
+    if end:
+        return Plan("season_challenge_winners", {**params, "pick": end})
     if not s.people and not s.has(r"\b(more|fewer|less)\b") \
             and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"):
         return Plan("season_challenge_winners", params)  # every win of that kind, episode by episode

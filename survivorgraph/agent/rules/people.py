@@ -112,7 +112,8 @@ def _confessionals(s: Slots):
 
 # A person's own facts, by the words people use for them -> player_profile's column.
 _PROFILE = [
-    (r"\bfor a living\b|\bjob\b|\boccupation\b|\bprofession\b|\bwork(s|ed)? as\b|\bday job\b", "occupation"),
+    (r"\bfor a living\b|\bjob\b|\boccupation\b|\bprofession\b|\bwork(s|ed)? as\b|\bday job\b"
+     r"|\bdo(es)? for work\b|\bcareer outside\b", "occupation"),
     (r"\bborn\b|\bbirth ?day\b|\bdate of birth\b|\bbirth ?date\b", "date_of_birth"),
     (r"\b(what|which) state\b", "state"),
     (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"

@@ -94,6 +94,9 @@ def _season_winner(s: Slots):
 
 @rule("finalists or runners-up of a season")
 def _finalists(s: Slots):
+    if s.season and s.has(r"\bfinal (two|2|three|3)\b.*\bfinal (two|2|three|3)\b|\bhow many finalists\b"):
+        # "the Amazon - was that a final two or a final three?": the season's count, not the finalists' names
+        return Plan("season_facts", {"season": s.season}, shape={"focus": "n_finalists"})
     if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
         return None
     if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)") or (
