@@ -245,6 +245,7 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
             "llm": llm.describe() if llm is not None else "none",
             "no_llm": opts.no_llm or llm is None, "dataset_version": g.data.version, "scope": str(g.data.scope),
             "graph_backend": settings.graph_backend, "k": opts.k, "viewer_scope": watched,
+            "limit": opts.limit, "categories": opts.categories,
             "viewer_scope_text": describe_scope(opts.watched)}
     (folder / "meta.json").write_text(json.dumps(meta, indent=1))
     log(f"evaluation: {len(questions)} questions x {len(modes)} modes -> {folder} "
@@ -300,17 +301,20 @@ def rescore(settings, folder: Path) -> EvalRun:
     named = meta.get("question_set") or "gold"
     opts = EvalOptions(question_set=named if named in QUESTION_SETS else "gold",
                        questions=None if named in QUESTION_SETS else Path(named),
+                       categories=meta.get("categories"), limit=meta.get("limit"),  # the run's own selection
                        watched=ViewerScope.parse(meta["viewer_scope"]) if meta.get("viewer_scope") else None)
     questions, g = gold_questions(settings, opts)
     by_id = {q.id: q for q in questions}
     scorer = Scorer(Matcher(getattr(g, "full", g)))
-    records = [r for r in read_done(results_path).values() if r["qid"] in by_id]
+    stored = list(read_done(results_path).values())
+    records = [r for r in stored if r["qid"] in by_id]
     for record in records:
         q = by_id[record["qid"]]
         record["score"] = scorer.score(q, record["result"], answers=record["mode"] not in RETRIEVAL_ONLY).to_dict()
         record["gold"], record["qhash"] = q.answer, question_hash(q)
     tmp = results_path.with_suffix(".rescored")
-    tmp.write_text("".join(json.dumps(r, default=str) + "\n" for r in records))
+    # answers outside the run's selection (an earlier, wider run into the same folder) are kept as they were
+    tmp.write_text("".join(json.dumps(r, default=str) + "\n" for r in stored))
     tmp.replace(results_path)  # a reader never sees half a file
     meta["rescored"] = dt.datetime.now().isoformat(timespec="seconds")
     meta_path.write_text(json.dumps(meta, indent=1))
