@@ -318,7 +318,8 @@ def rescore(settings, folder: Path) -> EvalRun:
     tmp.replace(results_path)  # a reader never sees half a file
     meta["rescored"] = dt.datetime.now().isoformat(timespec="seconds")
     meta_path.write_text(json.dumps(meta, indent=1))
-    asked = [q for q in questions if any(r["qid"] == q.id for r in records)]
+    answered = {r["qid"] for r in records}
+    asked = [q for q in questions if q.id in answered]
     return EvalRun(folder, asked, list(meta.get("modes") or []), records, meta)
 
 

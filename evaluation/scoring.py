@@ -7,8 +7,8 @@ dump of rows does not score by containing every number. Correctness per answer p
   entity    the first person named (not counting people named in the question) is the gold one
   entities  precision / recall of the people named; correct when recall >= LIST_MIN and precision >= LIST_MIN
             or at most IN_PASSING extra names, under half the list (whom the jurors voted for, said beside
-            the jurors): a list
-            missing a fifth of its names or a superset (every three-time player for "without winning") is wrong
+            the jurors): a list missing a fifth of its names or a superset (every three-time player for
+            "without winning") is wrong
   number    a gold value among the numbers of the head (one echo of each question number removed)
   season    the first season named (after removing the question's own) is the gold one
   seasons   precision / recall like entities

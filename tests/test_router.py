@@ -669,7 +669,7 @@ def test_a_gender_keeps_the_people_of_any_list_and_picks_among_them(text, season
 
 
 def test_no_gender_when_both_are_asked_or_an_idiom_names_no_one():
-    from survivorgraph.agent.shapes import gender_asked
+    from survivorgraph.agent.restrictions import gender_asked
 
     assert "gender" not in plan("How many men and women were in the season 26 cast?", [26]).shape
     assert gender_asked("Who was the last man standing in season 26?") is None

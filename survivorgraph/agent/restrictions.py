@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.plans import Plan, Slots
-from survivorgraph.agent.shapes import gender_asked
 
 
 def restrict_people(plan: Plan, derived: Slots) -> None:
@@ -101,6 +100,18 @@ def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
         plan.shape["within"] = [before]
     else:
         plan.shape["except"] = [*plan.shape.get("except", []), before]
+
+
+# "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender
+# (recorded per person in survivoR). Not "the last man standing", which names the winner of anyone.
+_GENDERS = [(re.compile(r"\b(women|woman|females?|girls|ladies)\b", re.I), "Female"),
+            (re.compile(r"\b(men|man|males?|guys)\b(?! standing)", re.I), "Male")]
+
+
+def gender_asked(text: str) -> str | None:
+    """The one gender the part restricts people to, or None ("men and women" restricts nothing)."""
+    found = {gender for pattern, gender in _GENDERS if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _keep_one_gender(plan: Plan, derived: Slots) -> None:

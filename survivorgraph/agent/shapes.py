@@ -66,18 +66,6 @@ FOCUS = [
 ]
 
 
-# "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender
-# (recorded per person in survivoR). Not "the last man standing", which names the winner of anyone.
-_GENDERS = [(re.compile(r"\b(women|woman|females?|girls|ladies)\b", re.I), "Female"),
-            (re.compile(r"\b(men|man|males?|guys)\b(?! standing)", re.I), "Male")]
-
-
-def gender_asked(text: str) -> str | None:
-    """The one gender the part restricts people to, or None ("men and women" restricts nothing)."""
-    found = {gender for pattern, gender in _GENDERS if pattern.search(text)}
-    return found.pop() if len(found) == 1 else None
-
-
 # "the second-most confessionals", "third highest": the Nth value of the rows' ranking (tied rows share it)
 _NTH_MOST = re.compile(r"\b(?P<ord>second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:most|highest|largest|longest|"
                        r"best|fewest|least|lowest)\b", re.I)
@@ -87,6 +75,7 @@ _IN_YEAR = re.compile(r"\b(?:in|during|of|from) (?P<year>19[89]\d|20[0-4]\d)\b",
 _ON_DAY = re.compile(r"\bon day (?P<day>\d{1,2})\b", re.I)
 # "the average age of the cast": the mean of the asked column over the rows
 _AVERAGE = re.compile(r"\b(?:average|mean|avg)\b", re.I)
+_AVERAGED = {"age", "day", "place", "episode"}
 _NOT_RANKED = {"season", "episode", "castaway_id", "boot_order", "place", "n_players", "n_seasons"}
 
 
@@ -124,8 +113,6 @@ def answer_shape(text: str, tool: str) -> dict:
         shape["average"] = shape.pop("focus")
     return shape
 
-
-_AVERAGED = {"age", "day", "place", "episode"}
 
 
 def _year_of(value) -> int | None:

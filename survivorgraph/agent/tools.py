@@ -83,16 +83,9 @@ class Toolbox:
                 elif plan.tool == TEXT_TO_CYPHER:
                     self._text_to_cypher(plan, evidence, run)
                 else:
-                    # rows a restriction filters are all read first: a count or a pick of the women of a list
-                    # must not come from its first 60 rows
-                    restricted = any(k in plan.shape for k in ("except", "within", "gender"))
-                    self._catalog(plan, evidence, run, stage, row_cap or (SET_ROW_CAP if restricted else None))
-                    if "except" in plan.shape or "within" in plan.shape:
-                        self._leave_out(plan, evidence, run, stage, step)
-                    if "gender" in plan.shape:
-                        self._keep_gender(plan, evidence, run, stage, step)
+                    self._catalog(plan, evidence, run, stage, row_cap or _cap_for(plan))
                     if plan.shape:
-                        self._shape(plan, evidence, step)
+                        self._restrict_and_shape(plan, evidence, run, stage, step)
                     if not evidence.rows and plan.reason.startswith("deterministic"):
                         # A confident rule's query ran and matched nothing: that is the data's answer ("no
                         # season was filmed there"), not a gap for a model's freeform Cypher to fill.
@@ -134,48 +127,46 @@ class Toolbox:
             combos = [{**c, name: v} for c in combos for v in (values if scalar else [values])][:MAX_FAN_OUT]
         for combo in combos:
             sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part)
-            one = self.run(sub, run, stage)
+            one = self.run(sub, run, stage, row_cap=_cap_for(plan))
             evidence.rows += one.rows
             evidence.columns = evidence.columns or one.columns
             evidence.truncated = evidence.truncated or one.truncated
             evidence.error = evidence.error or one.error
         if plan.shape and evidence.rows:
             with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
-                if "gender" in plan.shape:
-                    self._keep_gender(plan, evidence, run, stage, step)
-                self._shape(plan, evidence, step)
+                self._restrict_and_shape(plan, evidence, run, stage, step)
         return evidence
 
-    def _leave_out(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
-        """A complement ("jurors who didn't vote for Kenzie") or an intersection ("returning players who didn't
-        make the merge"): the rows minus those another plan finds ("except"), or only those it finds ("within"),
-        matched on the item's id. Each other plan runs as its own traced step."""
-        kept = evidence.rows
+    def _restrict_and_shape(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
+        """The rows the part's restrictions keep (see agent.restrictions), then the answer shape. A complement
+        ("jurors who didn't vote for Kenzie") leaves out the items another plan finds ("except"); an
+        intersection ("returning players who didn't make the merge") keeps only those ("within"); a gender
+        keeps the people recorded so ("how many women …"). Each other plan runs as its own traced step."""
+        rows = evidence.rows
         for key, purpose in (("except", "the set to leave out"), ("within", "the set to keep")):
             for spec in plan.shape.get(key, []):
-                other = self.run(Plan(spec["tool"], spec["params"], reason=purpose, part=plan.part,
-                                      shape=spec.get("shape") or {}), run, stage, row_cap=SET_ROW_CAP)
-                if other.error or other.truncated:
-                    raise QueryError(f"could not find {purpose} ({other.error or 'too many rows'})")
-                found = {row.get(spec["key"]) for row in other.rows} - {None}
-                kept = [row for row in kept if (row.get(spec["on"]) in found) == (key == "within")]
-        step.detail["left_out"] = len(evidence.rows) - len(kept)
-        evidence.rows = kept
+                found = self._set_of(Plan(spec["tool"], spec["params"], reason=purpose, part=plan.part,
+                                          shape=spec.get("shape") or {}), spec["key"], run, stage)
+                rows = [row for row in rows if (row.get(spec["on"]) in found) == (key == "within")]
+        if "except" in plan.shape or "within" in plan.shape:
+            step.detail["left_out"] = len(evidence.rows) - len(rows)
+        if (gender := plan.shape.get("gender")) and (ids := sorted({r["castaway_id"] for r in rows
+                                                                     if r.get("castaway_id")})):
+            found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded "
+                                      f"{gender}", part=plan.part, shape={"where": {"gender": gender}}),
+                                 "castaway_id", run, stage)
+            kept = [row for row in rows if row.get("castaway_id") in found]
+            step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {gender}"
+            rows = kept
+        evidence.rows = rows
+        self._shape(plan, evidence, step)
 
-    def _keep_gender(self, plan: Plan, evidence: Evidence, run: Run, stage: str, step) -> None:
-        """ "How many women …": the rows of people of the asked gender, looked up by its own traced query."""
-        ids = sorted({row["castaway_id"] for row in evidence.rows if row.get("castaway_id")})
-        if not ids:
-            return
-        gender = plan.shape["gender"]
-        found = self.run(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded {gender}",
-                              part=plan.part), run, stage, row_cap=SET_ROW_CAP)
-        if found.error or found.truncated:
-            raise QueryError(f"could not look up the people's gender ({found.error or 'too many people'})")
-        keep = {row["castaway_id"] for row in found.rows if row.get("gender") == gender}
-        kept = [row for row in evidence.rows if row.get("castaway_id") in keep]
-        step.detail["kept"] = f"{len(kept)} of {len(evidence.rows)} rows: {gender}"
-        evidence.rows = kept
+    def _set_of(self, plan: Plan, key: str, run: Run, stage: str) -> set:
+        """The `key` values of every row another plan finds: read whole (it is compared, not shown)."""
+        other = self.run(plan, run, stage, row_cap=SET_ROW_CAP)
+        if other.error or other.truncated:
+            raise QueryError(f"could not find {plan.reason} ({other.error or 'too many rows'})")
+        return {row.get(key) for row in other.rows} - {None}
 
     @staticmethod
     def _shape(plan: Plan, evidence: Evidence, step) -> None:
@@ -266,6 +257,12 @@ class Toolbox:
         hits = (focused + [h for h in hits if h.chunk_id not in seen])[:k]
         evidence.chunks = [to_evidence(h) for h in hits]
         return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
+
+
+def _cap_for(plan: Plan) -> int | None:
+    """Rows a restriction filters are all read first: a count or a pick of the women of a list must not come
+    from its first 60 rows. None: the toolbox's own cap."""
+    return SET_ROW_CAP if any(k in plan.shape for k in ("except", "within", "gender")) else None
 
 
 def _call(plan: Plan) -> str:

@@ -9,37 +9,34 @@ from survivorgraph.agent.phrases import NEGATION, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import plural_group, rule
 
+# What a castaway never did: (the words for it, castaways_without's `without`, the plan of everyone who ever did
+# it in a career — for "played 4 or more times and never …" — or None where no catalog query lists them)
+_NEVER_DID = [
+    (r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b|\bvotes? against\b",
+     "votes_received", {"tool": "most_votes_received", "params": {"limit": 1000}}),
+    (r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit", "individual_immunity",
+     {"tool": "individual_immunity_ranking", "params": {"scope": "individual", "limit": 1000}}),
+    (r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b", "individual_reward",
+     {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}),
+    (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) the jury\b", "jury", None),
+    (r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b", "merge", None),
+]
+_JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
+
 
 @rule("castaways who never did something")
 def _castaways_without(s: Slots):
     if s.people or not s.has(NEGATION):
         return None
-    params = {"group": plural_group(s), **s.season_filter}
-    if not s.season and (n := min_seasons(s.text)) and (career := _never_in_a_career(s)):
-        # "played 4 or more times and never won individual immunity": in no season, not in each one apart
-        return Plan("players_with_min_seasons", {"min_seasons": n, "limit": 1000},
-                    shape={"except": [{**career, "key": "castaway_id", "on": "castaway_id"}]})
-    if s.has(r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b"
-             r"|\bvotes? against\b") and not s.has(r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"):
-        return Plan("castaways_without", {"without": "votes_received", **params})
-    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
-        return Plan("castaways_without", {"without": "individual_immunity", **params})
-    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b"):
-        return Plan("castaways_without", {"without": "individual_reward", **params})
-    if s.has(r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) the jury\b") and not s.tribes:
-        return Plan("castaways_without", {"without": "jury", **params})
-    if s.has(r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b") and not s.tribes:
-        return Plan("castaways_without", {"without": "merge", **params})
-
-
-def _never_in_a_career(s: Slots) -> dict | None:
-    """The people who ever did what the part says they never did, as a plan spec (for a complement)."""
-    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit"):
-        return {"tool": "individual_immunity_ranking", "params": {"scope": "individual", "limit": 1000}}
-    if s.has(r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b"):
-        return {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}
-    if s.has(r"\b(receiv\w*|got|get|gotten)\b[\w ]{0,20}\bvotes?\b|\bvotes? against\b"):
-        return {"tool": "most_votes_received", "params": {"limit": 1000}}
+    for pattern, without, career in _NEVER_DID:
+        if not s.has(pattern) or (without == "votes_received" and s.has(_JURY_VOTES)) \
+                or (without in ("jury", "merge") and s.tribes):
+            continue
+        if not s.season and career and (n := min_seasons(s.text)):
+            # "played 4 or more times and never won individual immunity": in no season, not in each one apart
+            return Plan("players_with_min_seasons", {"min_seasons": n, "limit": 1000},
+                        shape={"except": [{**career, "key": "castaway_id", "on": "castaway_id"}]})
+        return Plan("castaways_without", {"without": without, "group": plural_group(s), **s.season_filter})
     return None
 
 
