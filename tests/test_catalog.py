@@ -381,6 +381,8 @@ def test_season_tribes(graph, survivor, season):
     rows = run(graph, "season_tribes", season=season).rows
     assert {r["tribe"]: r["members"] for r in rows} == mapping.groupby("tribe")["castaway_id"].nunique().to_dict()
     assert rows[0]["phase"] == "original" and [r["first_day"] for r in rows] == sorted(r["first_day"] for r in rows)
+    formed = mapping.groupby("tribe")["episode"].min().to_dict()
+    assert {r["tribe"]: r["episode"] for r in rows} == formed  # the episode each tribe formed in
 
 
 @covers("tribe_members")
@@ -396,6 +398,23 @@ def test_tribe_members(graph, survivor, castaways):
     merged = run(graph, "tribe_members", season=40, phase="merged").rows
     expected = mapping[(mapping["season"] == 40) & (mapping["tribe_status"] == "Merged")]["castaway_id"]
     assert {r["castaway_id"] for r in merged} == set(expected)
+
+
+@covers("tribe_swap")
+@pytest.mark.parametrize("season", [7, 30, 44, 45])
+def test_tribe_swap(graph, survivor, season):
+    mapping = survivor.table("tribe_mapping")
+    mine = mapping[(mapping["season"] == season) & (mapping["version"] == "US")]
+    before = mine[mine["tribe_status"] == "Original"].groupby("castaway_id")["tribe"].first()
+    swapped = mine[mine["tribe_status"] == "Swapped"]
+    after = swapped.groupby("castaway_id")["tribe"].first()
+    rows = run(graph, "tribe_swap", season=season).rows
+    assert {r["castaway_id"]: (r["tribe_before"], r["tribe_after"]) for r in rows} == {
+        c: (before[c], after[c]) for c in after.index}
+    assert {r["castaway_id"] for r in rows if r["changed_tribe"]} == {c for c in after.index if before[c] != after[c]}
+    assert {r["episode"] for r in rows} == {swapped["episode"].min()}
+    assert [r["changed_tribe"] for r in rows] == sorted((r["changed_tribe"] for r in rows), reverse=True)
+    assert run(graph, "tribe_swap", season=1).rows == []  # Borneo had no swap
 
 
 @covers("boot_order")

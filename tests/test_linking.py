@@ -96,6 +96,9 @@ SEASONS = [
     ("seasons 10 through 12", [10, 11, 12]),
     ("Who was sent to Redemption Island in season 23?", [23]),   # the twist, not season 22
     ("Which seasons were filmed in Fiji?", []),                   # the place, not Survivor: Fiji
+    ("How many seasons took place in Cagayan?", []),              # the place (two seasons were filmed there)
+    ("What was the merged tribe called in Cagayan?", [28]),       # the season: nothing says a place
+    ("Why did Lindsey walk away from Cagayan?", [28]),
     ("How many people have played more than 3 seasons?", []),
 ]
 

@@ -823,3 +823,30 @@ def test_a_persons_first_win_a_final_two_or_three_and_work():
     finalists = plan("season 6 - was that a final two or a final three?", [6])
     assert (finalists.tool, finalists.shape) == ("season_facts", {"focus": "n_finalists"})
     assert plan("what do they do for work?", [], [ROB]).shape == {"focus": "occupation"}
+
+
+def test_the_tribe_swap_who_moved_from_where_to_where_and_when():
+    moved = plan("At the season 44 swap, who ended up on a different tribe?", [44])
+    assert (moved.tool, moved.params, moved.shape) == ("tribe_swap", {"season": 44}, {"where": {"changed_tribe": True}})
+    stayed = plan("Who on season 30 didn't change tribes at the swap?", [30])
+    assert stayed.shape == {"where": {"changed_tribe": False}}  # the rule reads its negation: no set difference
+    from_to = plan("who went from T1 to T2 when the tribes were swapped on season 14?", [14], [], [("Ravu", 14),
+                                                                                                  ("Moto", 14)])
+    assert from_to.shape["where"] == {"tribe_before": "Ravu", "tribe_after": "Moto", "changed_tribe": True}
+    joined = plan("who got switched to T1 in the season 14 tribe swap?", [14], [], [("Moto", 14)])
+    assert joined.shape["where"] == {"tribe_after": "Moto", "changed_tribe": True}
+    when = plan("which episode had the tribe swap in season 45?", [45])
+    assert (when.tool, when.shape) == ("tribe_swap", {"focus": "episode", "pick": "first"})
+    assert plan("how many players switched tribes in the season 45 swap?", [45]).shape["count"] == "castaway_id"
+    assert plan("second swap of season 46: who moved?", [46]).params == {"season": 46, "swap_number": 2}
+    assert plan("After the swap on season 30, what tribe was P1 on?", [30], [ROB]).tool == "tribe_members"
+
+
+def test_when_the_tribes_merged_and_what_the_merged_tribe_was_called():
+    for text, focus in (("when did the tribes merge on season 11?", "episode"),
+                        ("what episode was the merge in season 11", "episode"),
+                        ("on which day did season 28 merge?", "first_day"),
+                        ("what was the merge tribe called in season 28", "tribe")):
+        merged = plan(text, [int(text.split("season ")[1][:2])])
+        assert (merged.tool, merged.shape) == ("season_tribes", {"where": {"phase": "merged"}, "focus": focus}), text
+    assert "merge of a season" not in plan("what happened when the tribes merged on season 28?", [28]).reason

@@ -38,6 +38,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "player_advantages": {"things": "advantage_id"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
+    "tribe_swap": {"people": "castaway_id"},
 }
 # Queries with one row per event: "how many votes did X get" counts the rows.
 COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player"}

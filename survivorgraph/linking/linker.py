@@ -64,6 +64,9 @@ _SENTENCE_WORDS = {"did", "does", "do", "was", "is", "were", "has", "have", "had
                    "of", "for", "tell", "name", "list", "give", "show", "the", "a", "an", "between", "during", "after",
                    "before", "since", "from", "besides", "and", "or", "but", "if", "then", "so", "also", "me", "please",
                    "according", "out", "among", "with", "without", "by", "to", "as", "about"}
+# Words before "in <place>" that make it the place a season was filmed in, not the season named after it
+_ABOUT_PLACES = {"filmed", "shot", "held", "took", "set", "location", "located", "season", "seasons", "country",
+                 "countries", "go", "went", "gone", "been", "back", "return", "returned", "returning", "times"}
 _NOT_A_SURNAME = {"survivor", "season", "seasons", "and", "or", "in", "on", "the", "of", "was", "is", "did", "from",
                   "who", "what", "when", "how", "why", "island", "islands", "i", "win", "won", "vote", "voted"}
 
@@ -436,8 +439,9 @@ class EntityLinker:
             before = words[i - 1].key if i else ""
             elsewhere = sum(bool(re.search(rf"(?i)(?<!\w){re.escape(text)}(?!\w)", s.places))
                             for s in self.seasons.values() if s.id != season.id)
-            if elsewhere and before in ("in", "at", "filmed", "from", "near", "to"):
-                return None  # "seasons filmed in Fiji": the place, not Survivor: Fiji
+            if elsewhere and before in ("in", "at", "filmed", "from", "near", "to") \
+                    and _ABOUT_PLACES.intersection(w.key for w in words[:i]):
+                return None  # "seasons filmed in Fiji": the place, not Survivor: Fiji ("the merge in Fiji" is)
             if phrase in TWIST_SEASONS and context - {season.id}:
                 return None  # "sent to Redemption Island in season 23": the twist
             confidence = ((0.75 if elsewhere == 1 else 0.6) if elsewhere

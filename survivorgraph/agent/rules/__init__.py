@@ -58,6 +58,8 @@ ORDER = [
     "finalists or runners-up of a season",  # winners
     "jury of a season",  # winners
     "final tribal council",  # winners
+    "the merge of a season",  # tribes
+    "a season's tribe swap",  # tribes
     "a person's tribemates",  # tribes
     "a person's tribe",  # tribes
     "tribe members",  # tribes

@@ -1,10 +1,47 @@
-"""Rules about tribes: a season's tribes, a tribe's members, a person's tribe and tribemates."""
+"""Rules about tribes: a season's tribes, a tribe's members, a person's tribe and tribemates, the tribe swap."""
 
 from __future__ import annotations
 
 from survivorgraph.agent.phrases import NEGATION
 from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.rules.base import rule
+
+_TRIBE_NAME = r"\bcalled\b|\bname\w*\b|\bwhat was the merged? tribe\b"
+_SWAP = r"\bswap\w*|\bswitch\w* tribes\b|\bchang\w* tribes\b|\bshuffl\w*|\bnew tribes\b"
+_MOVED = (r"\bchang\w*|\bswitch\w*|\bmov\w*|\bdifferent tribe\b|\bnew tribe\b|\bend\w* up\b|\bwent (from|to|over)\b"
+          r"|\bflipp\w*|\bstay\w*|\bsame tribe\b|\bkept\b|\bremain\w*")
+_STAYED = r"\bstay\w*|\bsame tribe\b|\bkept\b|\bremain\w*"
+
+
+@rule("the merge of a season")
+def _merge(s: Slots):
+    """When the tribes merged (episode or day) and what the merged tribe was called: its season_tribes row."""
+    if not s.season or is_ref(s.season) or s.person or not s.has(r"\bmerg\w*") \
+            or s.has(r"\bwho\b|\bhow many\b|\bwhat happened\b|\b(before|after|pre|post)[- ]?(the )?merge") \
+            or not s.has(rf"\bwhen\b|\b(what|which) (episode|day)\b|{_TRIBE_NAME}"):
+        return None
+    focus = "first_day" if s.has(r"\bday\b") else "tribe" if s.has(_TRIBE_NAME) else "episode"
+    return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "merged"}, "focus": focus})
+
+
+@rule("a season's tribe swap")
+def _tribe_swap(s: Slots):
+    """Who moved at the swap, from which tribe to which, and in which episode: one row a person (tribe_swap)."""
+    if not s.season or is_ref(s.season) or s.person or not s.has(_SWAP):
+        return None
+    params = {"season": s.season, **({"swap_number": 2} if s.has(r"\bsecond swap\b|\b2nd swap\b") else {})}
+    if s.has(r"\b(what|which) episode\b|\bwhen\b|\bepisode number\b") and not s.has(r"\bwho\b"):
+        return Plan("tribe_swap", params, shape={"focus": "episode", "pick": "first"})
+    where: dict = {}
+    named = [name for name, season in s.tribes if season == s.season]
+    if named:  # "from Ravu to Moto", "who went to Moto", "who left Ravu"
+        before = s.has(r"\b(from|left|leav\w*|out of) T\d\b") or len(named) > 1  # tribes are masked T1, T2
+        where["tribe_before" if before else "tribe_after"] = named[0]
+        if len(named) > 1:
+            where["tribe_after"] = named[1]
+    if s.has(_MOVED) or named:
+        where["changed_tribe"] = not (s.has(_STAYED) or s.has(NEGATION))
+    return Plan("tribe_swap", params, shape={"where": where} if where else {})
 
 
 @rule("a person's tribemates")
