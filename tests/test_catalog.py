@@ -33,7 +33,8 @@ COVERED: set[str] = set()
 # Arguments for the required params when a test only needs the query to run.
 SAMPLE_ARGS = {"season": 45, "castaway_id": "US0055", "other_castaway_id": "US0300", "exit_type": "medevac",
                "name": "rob", "episode": 9, "seasons": [20, 40], "castaway_ids": ["US0055", "US0300"],
-               "place": "Fiji", "without": "votes_received"}
+               "place": "Fiji", "without": "votes_received",
+               "places": ["Texas"]}
 ROB, AMBER, RUSSELL, RUPERT = "US0055", "US0027", "US0300", "US0107"
 SANDRA, TONY = "US0112", "US0424"
 MEDEVAC_SEASONS = [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
@@ -415,6 +416,27 @@ def test_tribe_swap(graph, survivor, season):
     assert {r["episode"] for r in rows} == {swapped["episode"].min()}
     assert [r["changed_tribe"] for r in rows] == sorted((r["changed_tribe"] for r in rows), reverse=True)
     assert run(graph, "tribe_swap", season=1).rows == []  # Borneo had no swap
+
+
+@covers("castaways_from", "home_place_ranking")
+def test_castaways_from_a_place_and_places_ranked(graph, castaways):
+    hawaii = run(graph, "castaways_from", places=["hawaii"]).rows
+    assert {r["castaway_id"] for r in hawaii} == set(castaways[castaways["state"] == "Hawaii"]["castaway_id"])
+    assert {r["n_players"] for r in hawaii} == {len(hawaii)}
+    # the longest reading that is a place wins: New York City, not the state of New York
+    nyc = run(graph, "castaways_from", places=["new york city", "new york", "new"]).rows
+    assert {r["castaway_id"] for r in nyc} == set(castaways[castaways["city"] == "New York City"]["castaway_id"])
+    assert {r["place_matched"] for r in nyc} == {"new york city"}
+    assert run(graph, "castaways_from", places=["atlantis"]).rows == []
+    texas40 = run(graph, "castaways_from", places=["Texas"], season=40).rows
+    s40 = castaways[castaways["season"] == 40]
+    assert {r["castaway_id"] for r in texas40} == set(s40[s40["state"] == "Texas"]["castaway_id"])
+    states = run(graph, "home_place_ranking").rows
+    truth = castaways.dropna(subset=["state"]).groupby("state")["castaway_id"].nunique()
+    assert {r["place"]: r["n_players"] for r in states} == truth.to_dict()
+    assert [r["n_players"] for r in states] == sorted(truth, reverse=True)
+    cities = run(graph, "home_place_ranking", by="city").rows
+    assert cities[0]["place"].startswith(castaways.groupby("city")["castaway_id"].nunique().idxmax())
 
 
 @covers("boot_order")

@@ -850,3 +850,22 @@ def test_when_the_tribes_merged_and_what_the_merged_tribe_was_called():
         merged = plan(text, [int(text.split("season ")[1][:2])])
         assert (merged.tool, merged.shape) == ("season_tribes", {"where": {"phase": "merged"}, "focus": focus}), text
     assert "merge of a season" not in plan("what happened when the tribes merged on season 28?", [28]).reason
+
+
+def test_people_from_a_place_and_places_ranked_by_castaways():
+    from survivorgraph.agent.rules.hometowns import place_readings
+
+    assert place_readings("how many players came from new york city and won?") == ["new york city", "new york", "new"]
+    assert place_readings("which castaways are from Ohio?") == ["Ohio"]
+    assert place_readings("who hails from the state of New Mexico") == ["New Mexico", "New"]
+    assert place_readings("which castaways from season 40 won immunity?") == []  # a season, not a place
+    hawaii = plan("How many contestants have come from Hawaii?")
+    assert (hawaii.tool, hawaii.params, hawaii.shape) == ("castaways_from", {"places": ["Hawaii"]},
+                                                          {"count": "castaway_id"})
+    assert plan("who on season 40 was from Texas?", [40]).params == {"places": ["Texas"], "season": 40}
+    assert plan("where is P1 from?", [], [ROB]).tool != "castaways_from"  # a person's own hometown
+    ranked = plan("Other than California, which state has produced the most players?")
+    assert (ranked.tool, ranked.params) == ("home_place_ranking", {"by": "state"})
+    assert ranked.shape == {"where_not": {"place": ["California"]}, "extreme": {"column": "n_players", "max": True}}
+    assert plan("which city do the fewest castaways come from").shape["extreme"]["max"] is False
+    assert plan("which city do the fewest castaways come from").params == {"by": "city"}

@@ -39,6 +39,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
     "tribe_swap": {"people": "castaway_id"},
+    "castaways_from": {"people": "castaway_id"},
 }
 # Queries with one row per event: "how many votes did X get" counts the rows.
 COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player"}
@@ -154,14 +155,15 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return rows, columns
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if row_matches(r, where)]
+    if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
+        # an extreme: "besides California, which state has the most")
+        rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
         column = extreme["column"]  # a number, or a date ("who is older": the earlier date of birth)
         values = [r[column] for r in rows if isinstance(r.get(column), (int, float)) or _year_of(r.get(column))]
         if values:
             best = max(values) if extreme.get("max") else min(values)
             rows = [r for r in rows if r.get(column) == best]
-    if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named
-        rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if between := shape.get("between"):  # "who went home in between Betsy and Ashley": the rows between theirs
         column, (first, last) = next(iter(between.items()))
         ends = [i for i, r in enumerate(rows) if r.get(column) in (first, last)]

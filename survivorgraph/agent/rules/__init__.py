@@ -13,6 +13,7 @@ from survivorgraph.agent.rules import (  # noqa: F401 — importing a module reg
     challenges,
     episodes,
     exits,
+    hometowns,
     people,
     seasons,
     tribes,
@@ -69,6 +70,8 @@ ORDER = [
     "confessionals",  # people
     "a person's challenge wins",  # challenges
     "where a season named through a person was filmed",  # seasons
+    "states or cities ranked by castaways",  # hometowns
+    "castaways from a place",  # hometowns
     "a person's own facts",  # people
     "facts about an episode",  # episodes
     "a person's age",  # people
