@@ -121,7 +121,7 @@ class GraphBuilder:
                 "n_cast": r.n_cast, "n_tribes": r.n_tribes, "n_finalists": r.n_finalists, "n_jury": r.n_jury,
                 "winner_name": r.full_name, "final_vote": r.final_vote, "premiered": r.premiered,
                 "ended": r.ended, "filming_started": r.filming_started, "filming_ended": r.filming_ended,
-                "viewers_mean": r.viewers_mean})
+                "viewers_mean": r.viewers_mean, "timeslot": r.timeslot})
 
     def _players(self) -> None:
         castaways = self.data.table("castaways")

@@ -1,12 +1,15 @@
 // season_facts: a season's summary facts (every season when none is given): winner, cast size, episodes, jury,
-// final vote, tribes, location, dates
+// final vote, tribes, location, dates, how many days it lasted (the finalists' last day), its timeslot
 MATCH (s:Season {version: $version})
 WHERE $season IS NULL OR s.number = $season
+// one pattern comprehension per WITH (FalkorDB, see DESIGN.md "Cypher dialect")
+WITH s, reduce(most = 0, d IN [(s)<-[:IN_SEASON]-(x:PlayerSeason) | coalesce(x.exit_day, 0)]
+              | CASE WHEN d > most THEN d ELSE most END) AS days
 OPTIONAL MATCH (s)<-[:IN_SEASON]-(w:PlayerSeason {winner: true})
 RETURN s.number AS season, s.name AS season_name, w.name AS winner, s.n_cast AS cast_size,
        size([(s)-[:HAS_EPISODE]->(e:Episode) | e]) AS episodes, s.n_jury AS jury_size,
        s.n_finalists AS n_finalists, s.final_vote AS final_vote, s.n_tribes AS n_tribes, s.location AS location,
        s.country AS country, s.premiered AS premiered, s.ended AS ended, s.filming_started AS filming_started,
        s.filming_ended AS filming_ended, s.tribe_setup AS tribe_setup, w.castaway_id AS winner_id,
-       s.viewers_mean AS viewers_mean
+       s.viewers_mean AS viewers_mean, days, s.timeslot AS timeslot
 ORDER BY season

@@ -643,6 +643,8 @@ def test_season_facts_and_list(graph, survivor, castaways):
             facts["season_name"], facts["location"], facts["n_cast"], facts["final_vote"], facts["n_jury"])
         assert row["premiered"] == pd.Timestamp(facts["premiered"]).date().isoformat()
         assert row["winner_id"] == facts["winner_id"] and row["episodes"] == episodes[season]
+        assert row["timeslot"] == facts["timeslot"]
+        assert row["days"] == castaways[castaways["season"] == season]["day"].max()  # the finalists' last day
     every = run(graph, "season_facts").rows  # no season: every season, in order
     assert [(r["season"], r["n_finalists"], r["cast_size"]) for r in every] == [
         (s, summary.loc[s, "n_finalists"], summary.loc[s, "n_cast"]) for s in range(1, 50)]

@@ -279,3 +279,14 @@ def test_a_season_title_the_graph_lacks_is_reported(linker, question):
                                       'Which episode of season 48 was "Icarus Time"?'])  # a title, not a name
 def test_known_names_and_the_host_are_not_unknown(linker, question):
     assert linker.link(question).unresolved == []
+
+
+@pytest.mark.parametrize("question, unresolved", [
+    ("the Greenland season - who got voted out first?", ["Survivor: Greenland (no season by that name)"]),
+    ("who won Survivor Japan", ["Survivor: Japan (no season by that name)"]),
+    ("who won the Fiji season", []),
+    ("What Happened In The Next Season", []),
+    ("who was first out in the Borneo season", []),
+])
+def test_a_season_called_by_a_place_the_graph_does_not_hold_is_unresolved(linker, question, unresolved):
+    assert linker.link(question).unresolved == unresolved

@@ -869,3 +869,11 @@ def test_people_from_a_place_and_places_ranked_by_castaways():
     assert ranked.shape == {"where_not": {"place": ["California"]}, "extreme": {"column": "n_players", "max": True}}
     assert plan("which city do the fewest castaways come from").shape["extreme"]["max"] is False
     assert plan("which city do the fewest castaways come from").params == {"by": "city"}
+
+
+def test_how_long_a_season_lasted_and_when_it_aired():
+    for text, column in (("season 47 lasted how many days?", "days"), ("how long did season 1 last", "days"),
+                         ("what night of the week did season 12 air? what timeslot", "timeslot")):
+        asked = plan(text, [int(text.split("season ")[1].split()[0])])
+        assert (asked.tool, asked.shape) == ("season_facts", {"focus": column}), text
+    assert plan("how many days did P1 last on season 20", [20], [ROB]).tool != "season_facts"

@@ -48,6 +48,11 @@ _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
 _ADVERBS = {"first", "never", "ever", "also", "only", "once", "finally", "eventually", "originally", "last"}
 _RESTRICTING = {"filmed", "shot", "held", "set", "with", "without", "where", "that", "to", "not", "which", "when",
                 "whose", "after", "before", "since"}
+# Words that say which season without naming one ("The Next Season", typed in title case)
+_SEASON_ADJECTIVES = {"next", "last", "first", "same", "previous", "following", "current", "latest", "new", "newest",
+                      "final", "whole", "entire", "original", "prior", "second", "third", "recent", "that",
+                      "this", "his", "her", "their", "my", "your", "best", "worst", "favorite", "favourite"}
+_SEASON_NICKNAME = re.compile(r"\b(?:the (?=[A-Z][a-z][\w'’-]* season\b)|Survivor )(?P<word>[A-Z][a-z][\w'’-]*)\b")
 _SEASON_TITLE = re.compile(r"\bSurvivor:\s*((?:[A-Z][\w'’.-]*)(?:\s+(?:vs\.?|of|the|and|[A-Z][\w'’.-]*))*)")
 _TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
@@ -245,6 +250,14 @@ class EntityLinker:
             title = m.group(1)
             if title.split()[0].lower() not in VOCABULARY:
                 result.unresolved.append(f"Survivor: {title} (no season by that name)")
+        # "the Greenland season", "Survivor Japan": a capitalised word in a season's place that the graph does
+        # not know (no season, place, person or show word)
+        for m in _SEASON_NICKNAME.finditer(question):
+            word = m.group("word")
+            if any(l.start < m.end() and m.start() < l.end for l in result.links) \
+                    or word.lower() in self._known_words or word.lower() in _NOT_A_SURNAME | _SEASON_ADJECTIVES:
+                continue
+            result.unresolved.append(f"Survivor: {word} (no season by that name)")
 
     def _unknown_names(self, words: list, result: LinkedEntities) -> None:
         """"How many seasons has Bartholomew Quackenbush played?": two or three capitalised words, none known to

@@ -48,11 +48,23 @@ def _named_season(s: Slots):
         return Plan("season_facts", {"season": s.season})
 
 
+# A season fact asked by its own words: (pattern, the season_facts column that answers it)
+_FACT_ASKED = [
+    (r"\bhow many days\b|\bhow long\b.*\b(last|go|run|take)\b|\bnumber of days\b|\bdays (long|did it last)\b",
+     "days"),
+    (r"\btime ?slot\b|\b(what|which) (night|day of the week|nights)\b|\bwhat time\b", "timeslot"),
+]
+
+
 @rule("season facts")
 def _season_facts(s: Slots):
-    if s.season and s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
-                          r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") \
-            and not s.has(_RETURNEES):
+    if not s.season or s.person:
+        return None
+    for pattern, column in _FACT_ASKED:
+        if s.has(pattern):
+            return Plan("season_facts", {"season": s.season}, shape={"focus": column})
+    if s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
+             r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") and not s.has(_RETURNEES):
         return Plan("season_facts", {"season": s.season})
 
 
