@@ -33,13 +33,15 @@ CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "tempor
 GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
 # fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
-# (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, and the
-# untried set (evaluation.untried), blind after all five.
+# (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
+# untried set (evaluation.untried), blind after all five, and the unasked set (evaluation.unasked), blind after
+# all six.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
                  "novel": Path(__file__).with_name("novel_questions.json"),
-                 "untried": Path(__file__).with_name("untried_questions.json")}
+                 "untried": Path(__file__).with_name("untried_questions.json"),
+                 "unasked": Path(__file__).with_name("unasked_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -143,7 +145,7 @@ def describe(parts: list[dict]) -> str:
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
     # they register templates
-    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unseen, untried  # noqa: F401
+    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unasked, unseen, untried  # noqa: F401
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -214,6 +216,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.untried import build_untried_set
 
         return build_untried_set(g)
+    if name == "unasked":
+        from evaluation.unasked import build_unasked_set
+
+        return build_unasked_set(g)
     return build_gold_set(g)
 
 
