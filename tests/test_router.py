@@ -877,3 +877,32 @@ def test_how_long_a_season_lasted_and_when_it_aired():
         asked = plan(text, [int(text.split("season ")[1].split()[0])])
         assert (asked.tool, asked.shape) == ("season_facts", {"focus": column}), text
     assert plan("how many days did P1 last on season 20", [20], [ROB]).tool != "season_facts"
+
+
+def test_a_lead_clause_names_the_people_a_negated_clause_is_about():
+    from survivorgraph.agent.complements import split_at_negation
+
+    assert split_at_negation("Who made the merge on season 29 but didn't end up on the jury?") == (
+        "Who made the merge on season 29", "didn't end up on the jury?")
+    assert split_at_negation("who never won?") is None  # no lead of its own
+    # the rule reads the negated clause (never on the jury); the lead keeps it to those who made the merge
+    merged = plan("Who made the merge on season 29 but didn't end up on the jury?", [29])
+    assert (merged.tool, merged.params["without"]) == ("castaways_without", "jury")
+    assert [(w["tool"], w["params"]) for w in merged.shape["within"]] == [("tribe_members",
+                                                                            {"season": 29, "phase": "merged"})]
+    # no subject word names the universe: the lead's people are it, minus the clause worded positively
+    winners = plan("Which individual immunity winners on season 39 didn't make it to final tribal?", [39])
+    assert (winners.tool, winners.params) == ("season_challenge_winners",
+                                              {"season": 39, "kind": "immunity", "scope": "individual"})
+    assert [x["tool"] for x in winners.shape["except"]] == ["final_tribal_council"]
+    never = plan("season 44: which merged players went the whole game without an individual immunity win?", [44])
+    assert never.tool == "tribe_members" and never.shape["except"][0]["tool"] == "season_challenge_winners"
+    # a lead that names the same people as the plan adds nothing
+    assert "within" not in plan("Which jurors on season 46 didn't vote for P1?", [46], ["US0687"]).shape
+
+
+def test_the_final_tribal_council_is_not_the_last_challenge_nor_a_tribe_win():
+    winners = plan("who won individual immunity on season 39 and made final tribal council?", [39])
+    assert winners.params == {"season": 39, "kind": "immunity", "scope": "individual"}
+    assert plan("who won the final immunity of season 39?", [39]).params["pick"] == "last"
+    assert plan("which tribe won immunity in episode 3 of season 39?", [39]).params["scope"] == "tribal"

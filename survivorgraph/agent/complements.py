@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.phrases import NEGATION
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.shapes import COUNTABLE
 
@@ -57,12 +58,12 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
     wording = positive_wording(slots.text)
     if wording is None:
         return None
-    positive = route_positive(Slots(wording, slots.seasons, slots.people, slots.tribes, slots.mentions))
+    positive = route_positive(_reworded(slots, wording))
     if positive is None or (negated is not None and _reading(negated) != _reading(positive)):
         return None  # nothing to subtract, or the rules read the negation themselves
     universe = _universe(slots)
     if universe is None:
-        return None
+        return _lead_minus_clause(slots, route_positive)
     tool, params, kind = universe
     if tool == positive.tool and params == positive.params:
         return None  # the positive set is the universe itself: the difference would always be empty
@@ -95,3 +96,53 @@ def _universe(slots: Slots) -> tuple[str, dict, str] | None:
             return tool, {"season": slots.season}, kind
         return tool, {}, kind
     return None
+
+
+# -- two clauses: "<the people of the lead> but/who <did not …>" --------------------------------------------
+# The words that join the lead to its negated clause ("who made the merge BUT didn't …", "winners WHO never …")
+_JOINERS = re.compile(r"(?:[\s,;:-]+|\b(?:but|and|yet|who|that|which|though|still|however|then|ever|have|has|had"
+                      r"|did|do|does|was|were)\b)+$", re.I)
+
+
+def split_at_negation(text: str) -> tuple[str, str] | None:
+    """ "Who made the merge on season 29 but didn't end up on the jury?" -> ("Who made the merge on season 29",
+    "didn't end up on the jury?"); None when there is no lead of its own before the negation."""
+    m = re.search(NEGATION, text, re.I)
+    if m is None:
+        return None
+    lead = _JOINERS.sub("", text[:m.start()])
+    if len(re.findall(r"\w+", lead)) < 2:
+        return None
+    return lead, text[m.start():]
+
+
+def person_set(plan: Plan | None, person_tools: frozenset[str], reading: str) -> dict | None:
+    """A plan that lists people, as a set spec for a shape's "within" / "except" (its rows' person column)."""
+    if plan is None or plan.tool not in person_tools:
+        return None
+    key = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
+    return {"tool": plan.tool, "params": plan.params, "key": key, "reading": reading, "shape": _filters(plan.shape)}
+
+
+def _lead_minus_clause(slots: Slots, route) -> Plan | None:
+    """ "Which individual immunity winners on season 39 didn't make it to final tribal?": no subject word names
+    the universe, so the lead's own people are it ("which individual immunity winners on season 39") and the
+    negated clause, worded positively as its own question ("who did make it to final tribal"), is left out."""
+    from survivorgraph.agent.intents import _person_tools  # the catalog's person queries (read once)
+
+    split = split_at_negation(slots.text)
+    clause = split and positive_wording(split[1])
+    if not split or not clause:
+        return None
+    lead = route(_reworded(slots, split[0]))
+    universe = person_set(lead, _person_tools(), split[0])
+    positive = route(_reworded(slots, f"who {clause}"))
+    left_out = person_set(positive, _person_tools(), f"who {clause}")
+    if universe is None or left_out is None or _reading(lead) == _reading(positive):
+        return None
+    left_out["on"] = universe["key"]
+    return Plan(lead.tool, lead.params, shape={**lead.shape, "except": [left_out]})
+
+
+def _reworded(slots: Slots, text: str) -> Slots:
+    return Slots(text, slots.seasons, slots.people, slots.tribes, slots.mentions)

@@ -14,13 +14,13 @@ import re
 from functools import lru_cache
 
 from survivorgraph.agent.chains import derive, relative_person
-from survivorgraph.agent.complements import complement
+from survivorgraph.agent.complements import complement, person_set, split_at_negation
 from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
 from survivorgraph.agent.restrictions import restrict_people
 from survivorgraph.agent.rules import RULES
-from survivorgraph.agent.shapes import answer_shape
+from survivorgraph.agent.shapes import COUNTABLE, answer_shape
 
 # Plan, Slots and derive are used with `route` by callers; they live in plans.py and chains.py, RULES in rules/.
 __all__ = ["ABSTAIN", "Plan", "Slots", "Ref", "is_ref", "derive", "route", "is_narrative", "RULES"]
@@ -60,6 +60,8 @@ def _route(slots: Slots) -> Plan | None:
         return plan
     difference = complement(slots, plan, _first_rule)
     if difference is None:
+        if plan is not None:
+            _keep_within_the_lead(slots, plan)
         return plan
     left_out = difference.shape["except"]
     difference.reason = (f"deterministic rule: complement — {difference.tool} minus "
@@ -67,6 +69,21 @@ def _route(slots: Slots) -> Plan | None:
     difference.part = slots.text
     difference.shape = {**answer_shape(reading(slots.text, slots.mentions), difference.tool), **difference.shape}
     return difference
+
+
+def _keep_within_the_lead(slots: Slots, plan: Plan) -> None:
+    """ "Who made the merge on season 29 but didn't end up on the jury?": the rule read the negated clause (the
+    season's people never on the jury); the lead before it names people of its own (those who made the merge),
+    and the answer is kept to them."""
+    split = split_at_negation(slots.text)
+    if not split or plan.tool not in _person_tools():
+        return
+    lead = _first_rule(Slots(split[0], slots.seasons, slots.people, slots.tribes, slots.mentions))
+    spec = person_set(lead, _person_tools(), split[0])
+    if spec is None or lead.tool == plan.tool:
+        return
+    spec["on"] = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
+    plan.shape["within"] = [*plan.shape.get("within", []), spec]
 
 
 def _first_rule(slots: Slots) -> Plan | None:

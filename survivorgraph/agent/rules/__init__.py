@@ -64,6 +64,7 @@ ORDER = [
     "a person's tribemates",  # tribes
     "a person's tribe",  # tribes
     "tribe members",  # tribes
+    "who made the merge",  # tribes
     "tribes of a season",  # tribes
     "boot order, or the Nth person out",  # exits
     "idols and advantages",  # people

@@ -9,6 +9,9 @@ from survivorgraph.agent.phrases import min_seasons
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import rule
 
+# "the last immunity", "the final reward" — not "the final tribal council", "the final three"
+_LAST = r"\blast\b|\bfinal\b(?! (tribal|three|two|four|five|vote|jury|council|\d))"
+
 
 @rule("who won a challenge in an episode, or the first / last challenge")
 def _challenge_in_episode(s: Slots):
@@ -18,13 +21,14 @@ def _challenge_in_episode(s: Slots):
     kind = "reward" if s.has(r"\brewards?\b") else "immunity" if s.has(r"\bimmunit") else None
     if kind is None:
         return None
-    params = {"season": s.season, "kind": kind, "scope": "tribal" if s.has(r"\btrib(e|al)\b") else "individual"}
+    tribal = s.has(r"\btribes?\b|\btribal\b(?! council)")  # "final tribal council" is no tribe's win
+    params = {"season": s.season, "kind": kind, "scope": "tribal" if tribal else "individual"}
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     if m and params["scope"] == "individual":
         return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)), "about": kind})
     if m:
         return Plan("season_challenge_winners", {**params, "episode": int(m.group(1))})
-    end = "first" if s.has(r"\b(first|opening)\b") else "last" if s.has(r"\b(last|final)\b") else None
+    end = "first" if s.has(r"\b(first|opening)\b") else "last" if s.has(_LAST) else None
     if end and isinstance(s.person, str):
         # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
         return Plan("season_challenge_winners", params,
@@ -32,7 +36,8 @@ def _challenge_in_episode(s: Slots):
     if end:
         return Plan("season_challenge_winners", {**params, "pick": end})
     if not s.people and not s.has(r"\b(more|fewer|less)\b") \
-            and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"):
+            and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"
+                      r"|\b(immunity|reward|challenge) winners\b"):
         return Plan("season_challenge_winners", params)  # every win of that kind, episode by episode
 
 

@@ -83,6 +83,15 @@ def _tribe_members(s: Slots):
         return Plan("tribe_members", params)
 
 
+@rule("who made the merge")
+def _made_merge(s: Slots):
+    """ "Who made the merge on season 29": the season's people on the merged tribe."""
+    if s.season and not is_ref(s.season) and not s.person and not s.has(NEGATION) \
+            and s.has(r"\b(made|make|reached|reach|got to|get to|were in|was in|at) (it to )?the merge\b"
+                      r"|\bmerged players\b"):
+        return Plan("tribe_members", {"season": s.season, "phase": "merged"})
+
+
 @rule("tribes of a season")
 def _season_tribes(s: Slots):
     if s.season and s.has(r"\btribes?\b"):
