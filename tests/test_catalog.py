@@ -439,6 +439,36 @@ def test_castaways_from_a_place_and_places_ranked(graph, castaways):
     assert cities[0]["place"].startswith(castaways.groupby("city")["castaway_id"].nunique().idxmax())
 
 
+@covers("season_ratings")
+def test_season_ratings(graph, survivor):
+    episodes = survivor.table("episodes")
+    rows = run(graph, "season_ratings").rows
+    mean = episodes.groupby("season")["imdb_rating"].mean().round(2)
+    assert {r["season"]: r["imdb_rating"] for r in rows} == pytest.approx(mean.to_dict())
+    assert {r["season"]: r["episodes"] for r in rows} == episodes.groupby("season").size().to_dict()
+    assert [r["imdb_rating"] for r in rows] == sorted(mean, reverse=True)
+    viewers = episodes.groupby("season")["viewers"].mean()
+    assert max(rows, key=lambda r: r["viewers"])["season"] == viewers.idxmax()
+
+
+@covers("tribe_challenge_wins")
+def test_tribe_challenge_wins(graph, survivor):
+    results = survivor.table("challenge_results")
+    for season, kind in ((43, "immunity"), (25, "immunity"), (44, "reward")):
+        mine = results[(results["season"] == season) & (results["version"] == "US")]
+        won = mine[(mine[f"won_tribal_{kind}"] == 1) | (mine[f"won_team_{kind}"] == 1)]
+        truth = won.groupby("tribe")["challenge_id"].nunique()
+        rows = run(graph, "tribe_challenge_wins", season=season, kind=kind).rows
+        mapping = survivor.table("tribe_mapping")
+        before_merge = mapping[(mapping["season"] == season) & mapping["tribe_status"].isin(["Original", "Swapped"])]
+        tribes = sorted(before_merge["tribe"].unique())  # the merged tribe's team wins are not a tribe's
+        assert sorted(r["tribe"] for r in rows) == tribes
+        assert {r["tribe"]: r["wins"] for r in rows} == truth.reindex(tribes, fill_value=0).to_dict()
+    starting = run(graph, "tribe_challenge_wins", season=25, phase="original").rows
+    assert [r["tribe"] for r in starting if r["wins"] == 0] == ["Matsing"]  # the tribe that never won is listed
+    assert [r["wins"] for r in run(graph, "tribe_challenge_wins", season=43, tribe="baka").rows] == [4]
+
+
 @covers("boot_order")
 def test_boot_order(graph, castaways):
     for season in range(1, 50):

@@ -287,6 +287,8 @@ def test_known_names_and_the_host_are_not_unknown(linker, question):
     ("who won the Fiji season", []),
     ("What Happened In The Next Season", []),
     ("who was first out in the Borneo season", []),
+    ("the Zantaru tribe - what season, and who was on it?", ["Zantaru tribe (no tribe by that name)"]),
+    ("who was on the Luzon tribe", []),
 ])
 def test_a_season_called_by_a_place_the_graph_does_not_hold_is_unresolved(linker, question, unresolved):
     assert linker.link(question).unresolved == unresolved

@@ -906,3 +906,47 @@ def test_the_final_tribal_council_is_not_the_last_challenge_nor_a_tribe_win():
     assert winners.params == {"season": 39, "kind": "immunity", "scope": "individual"}
     assert plan("who won the final immunity of season 39?", [39]).params["pick"] == "last"
     assert plan("which tribe won immunity in episode 3 of season 39?", [39]).params["scope"] == "tribal"
+
+
+def test_episodes_and_seasons_ranked_by_audience_or_rating():
+    biggest = plan("which episode of season 35 pulled the biggest audience?", [35])
+    assert (biggest.tool, biggest.shape) == ("episode_facts", {"focus": "episode",
+                                                               "extreme": {"column": "viewers", "max": True}})
+    lowest = plan("Going by the average IMDb rating of its episodes, which season is the lowest rated?")
+    assert (lowest.tool, lowest.shape) == ("season_ratings", {"extreme": {"column": "imdb_rating", "max": False}})
+    viewers = plan('How many viewers tuned in for "Kindergarten Camp" (season 32)?', [32])
+    assert viewers.shape == {"where": {"title": "Kindergarten Camp"}, "focus": "viewers"}
+    titled = plan('Who was sent home in the "Sumo at Sea" episode of season 10?', [10])
+    assert titled.tool == "episode_events" and titled.params["episode"]["where"] == {"title": "Sumo at Sea"}
+
+
+def test_among_a_lead_the_rest_is_asked_of_its_people():
+    jury = plan("Of the people on the season 49 jury, who got the most confessionals?", [49])
+    assert jury.tool == "confessional_leaders" and jury.params["limit"] == 1000
+    assert [w["tool"] for w in jury.shape["within"]] == ["season_jury"] and jury.shape["rank"] == 1
+    # "after the merge, who was the third person voted out" is a pick among the post-merge boots, not a person ref
+    third = plan("season 9: after the merge, who was the third person voted out?", [9])
+    assert third.tool == "boot_order" and third.shape["pick"] == 2 and "position" not in third.params
+    assert third.shape["except"][0]["params"]["without"] == "merge"
+
+
+def test_a_tribes_challenge_wins():
+    baka = plan("T1 won how many tribe immunity challenges on season 43?", [43], [], [("Baka", 43)])
+    assert (baka.tool, baka.params, baka.shape) == ("tribe_challenge_wins", {"season": 43, "kind": "immunity",
+                                                                             "tribe": "Baka"}, {"focus": "wins"})
+    never = plan("Which starting tribe on season 25 never won a single immunity challenge?", [25])
+    assert never.params["phase"] == "original" and never.shape["where"] == {"wins": 0}
+    assert plan("which tribe won the most rewards on season 44", [44]).shape["extreme"]["column"] == "wins"
+    assert plan("which tribe won immunity in episode 3 of season 39?", [39]).tool == "season_challenge_winners"
+
+
+@pytest.mark.parametrize("text", ["How many people applied to be on season 30?",
+                                  "Which blindside on season 34 was the most shocking?",
+                                  "how much does Jeff Probst get paid per season", "which season had the best cast"])
+def test_applicants_judgements_of_moments_and_the_hosts_pay_are_not_in_the_data(text):
+    assert plan(text, [30]).tool == "abstain"
+
+
+def test_where_someone_was_living_is_their_hometown_that_season():
+    assert plan("By the time of season 8, where was P1 living?", [8], [ROB]).shape == {"focus": "city"}
+    assert plan("who applied the idol for P1 on season 40", [40], [ROB]).tool != "abstain"

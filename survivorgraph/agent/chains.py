@@ -153,8 +153,9 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     asks = "who"
     if not m:
         m, asks = _DESCRIPTION.search(slots.text), "who was the"
-        if m and re.match(r"\s*(who|name|tell me)\b", slots.text[:m.start()], re.I):
-            return slots  # "who was the first person voted out …" is the description's own question
+        if m and (re.match(r"\s*(who|name|tell me)\b", slots.text[:m.start()], re.I)
+                  or re.search(r"\b(who|name|tell me)( (was|is|were|are))?\s*$", slots.text[:m.start()], re.I)):
+            return slots  # "(after the merge,) who was the first person voted out …" is the description's own question
     if not m or len(slots.people) > 1 or any(is_ref(p) for p in slots.people):
         return slots
     rest = slots.text[m.end():]

@@ -11,7 +11,7 @@ holds the routing around them: reading the part, a person named by a clause, com
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement, person_set, split_at_negation
@@ -54,7 +54,15 @@ def _unread_modifiers(slots: Slots, plan: Plan) -> list[str]:
     return unread
 
 
+# "Of the people on the season 49 jury, who got the most confessionals?": a lead naming the people the rest is about
+_OF_THE = re.compile(r"^\s*(?:of|among|out of|from among) (?P<lead>(?:the|all the|all|those) [^,?:]+?)\s*[,:–—-]\s*"
+                     r"(?P<rest>\S.*)$", re.I)
+_MOST = re.compile(r"\b(most|highest|top|biggest|largest)\b", re.I)
+
+
 def _route(slots: Slots) -> Plan | None:
+    if (m := _OF_THE.match(slots.text)) and (plan := _among_the_lead(slots, m.group("lead"), m.group("rest"))):
+        return plan
     plan = _first_rule(slots)
     if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
         return plan
@@ -71,19 +79,40 @@ def _route(slots: Slots) -> Plan | None:
     return difference
 
 
+def _among_the_lead(slots: Slots, lead: str, rest: str) -> Plan | None:
+    """The rest routed as its own question and kept to the lead's people: a ranking among them is ranked whole
+    first (its limit would cut them), and "the most" is the top of what is left."""
+    plan = _route(Slots(rest, slots.seasons, slots.people, slots.tribes, slots.mentions))
+    if plan is None or plan.tool == ABSTAIN or plan.tool not in _person_tools():
+        return None
+    if not _within(slots, plan, f"who were {lead}"):
+        return None
+    if limit := _limit_of(plan.tool):  # a ranking is read whole: its top rows need not be the lead's people
+        plan.params["limit"] = limit
+    if _MOST.search(rest) and not {"pick", "rank", "extreme", "count"} & set(plan.shape):
+        plan.shape["rank"] = 1
+    plan.part = slots.text
+    return plan
+
+
+def _within(slots: Slots, plan: Plan, lead: str) -> bool:
+    """Keep the plan's people to those the lead names, when the lead routes to people of another query."""
+    lead_plan = _first_rule(Slots(lead, slots.seasons, slots.people, slots.tribes, slots.mentions))
+    spec = person_set(lead_plan, _person_tools(), lead)
+    if spec is None or lead_plan.tool == plan.tool:
+        return False
+    spec["on"] = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
+    plan.shape["within"] = [*plan.shape.get("within", []), spec]
+    return True
+
+
 def _keep_within_the_lead(slots: Slots, plan: Plan) -> None:
     """ "Who made the merge on season 29 but didn't end up on the jury?": the rule read the negated clause (the
     season's people never on the jury); the lead before it names people of its own (those who made the merge),
     and the answer is kept to them."""
     split = split_at_negation(slots.text)
-    if not split or plan.tool not in _person_tools():
-        return
-    lead = _first_rule(Slots(split[0], slots.seasons, slots.people, slots.tribes, slots.mentions))
-    spec = person_set(lead, _person_tools(), split[0])
-    if spec is None or lead.tool == plan.tool:
-        return
-    spec["on"] = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
-    plan.shape["within"] = [*plan.shape.get("within", []), spec]
+    if split and plan.tool in _person_tools():
+        _within(slots, plan, split[0])
 
 
 def _first_rule(slots: Slots) -> Plan | None:
@@ -121,6 +150,17 @@ def _person_tools() -> frozenset[str]:
 
     catalog = load_catalog()
     return frozenset(name for name in catalog.names() if "castaway_id" in catalog.get(name).columns)
+
+
+@cache
+def _limit_of(tool: str) -> int | None:
+    """The most rows a catalog query's `limit` parameter allows, or None when it has none."""
+    from queries.catalog import load_catalog
+
+    catalog = load_catalog()
+    if tool not in catalog.names():
+        return None
+    return next((p.maximum for p in catalog.get(tool).params if p.name == "limit"), None)
 
 
 @lru_cache(maxsize=1)

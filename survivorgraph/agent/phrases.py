@@ -26,9 +26,17 @@ OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
                      r"|\bthe goat\b|\b(?:overrated|underrated|deserved to win|deserved it|fan favou?rite|got robbed|"
                      r"should(?: have|'ve) won)\b|\bthe (?:right|wrong) (?:person|player|one|winner)\b"
-                     r"|\bin your (?:opinion|view)\b|\byour favou?rite\b|\bdo you (?:think|like|prefer)\b", re.I)
+                     r"|\bin your (?:opinion|view)\b|\byour favou?rite\b|\bdo you (?:think|like|prefer)\b"
+                     # a judgement of moments and casts ("the most shocking blindside", "the best cast")
+                     r"|\bmost (?:shocking|memorable|dramatic|exciting|entertaining|controversial|epic|boring|"
+                     r"surprising|emotional|satisfying|disappointing)\b|\b(?:craziest|funniest|wildest|dumbest|"
+                     r"smartest|coolest|saddest)\b|\b(?:best|worst) (?:blindside|move|moment|cast|gameplay|"
+                     r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b", re.I)
 # Facts about making the show, not about the game: the data has none of them.
 NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|spen[dt] (?:making|on|to make)|"
+                          r"appl(?:ied|y) (?:to|for) (?:be on|play|compete|join|the show|survivor)|applicants?|"
+                          r"applications?|auditions?|auditioned|casting (?:process|call|tape)s?|"
+                          r"host(?:'s)? (?:salary|pay)|probst (?:get|gets|got|make|makes|earn|earns)|"
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
                           r"advertis\w+ revenue|crew(?: members?)?|camera ?(?:men|operators?)|producers?|"
                           r"production staff|staff members?)\b", re.I)

@@ -38,6 +38,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "player_advantages": {"things": "advantage_id"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
+    "season_ratings": {"seasons": "season"},
     "tribe_swap": {"people": "castaway_id"},
     "castaways_from": {"people": "castaway_id"},
 }
@@ -139,7 +140,15 @@ _TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
 
 def row_matches(row: Row, where: dict) -> bool:
     """Every column has the value (or one of the values, given a list): a shape's and a Ref's row filter."""
-    return all(row.get(k) in v if isinstance(v, list) else row.get(k) == v for k, v in where.items())
+    return all(_same(row.get(k), v) or isinstance(v, list) and any(_same(row.get(k), x) for x in v)
+               for k, v in where.items())
+
+
+def _same(value, wanted) -> bool:
+    """Equal; text whatever its case ("sumo at sea" is the episode "Sumo at Sea")."""
+    if isinstance(value, str) and isinstance(wanted, str):
+        return value.casefold() == wanted.casefold()
+    return value == wanted
 
 
 def pick_one(items: list, index: int) -> list:

@@ -53,6 +53,7 @@ _SEASON_ADJECTIVES = {"next", "last", "first", "same", "previous", "following", 
                       "final", "whole", "entire", "original", "prior", "second", "third", "recent", "that",
                       "this", "his", "her", "their", "my", "your", "best", "worst", "favorite", "favourite"}
 _SEASON_NICKNAME = re.compile(r"\b(?:the (?=[A-Z][a-z][\w'’-]* season\b)|Survivor )(?P<word>[A-Z][a-z][\w'’-]*)\b")
+_TRIBE_NAMED = re.compile(r"\bthe (?P<word>[A-Z][a-z][\w'’-]*) tribe\b")
 _SEASON_TITLE = re.compile(r"\bSurvivor:\s*((?:[A-Z][\w'’.-]*)(?:\s+(?:vs\.?|of|the|and|[A-Z][\w'’.-]*))*)")
 _TOPIC_NAME = re.compile(r"\s*[,:-]\s*(?=.*\b(she|he|they|her|him|his|their|them)\b)", re.I)
 _PREVIOUS_NAME = re.compile(r"\b([A-Z][a-z'’-]{1,})[ \t]+$")
@@ -250,14 +251,16 @@ class EntityLinker:
             title = m.group(1)
             if title.split()[0].lower() not in VOCABULARY:
                 result.unresolved.append(f"Survivor: {title} (no season by that name)")
-        # "the Greenland season", "Survivor Japan": a capitalised word in a season's place that the graph does
-        # not know (no season, place, person or show word)
-        for m in _SEASON_NICKNAME.finditer(question):
-            word = m.group("word")
-            if any(l.start < m.end() and m.start() < l.end for l in result.links) \
-                    or word.lower() in self._known_words or word.lower() in _NOT_A_SURNAME | _SEASON_ADJECTIVES:
-                continue
-            result.unresolved.append(f"Survivor: {word} (no season by that name)")
+        # "the Greenland season", "Survivor Japan", "the Zantaru tribe": a capitalised word in a season's or a
+        # tribe's place that the graph does not know (no season, tribe, place, person or show word)
+        for pattern, what in ((_SEASON_NICKNAME, "Survivor: {} (no season by that name)"),
+                              (_TRIBE_NAMED, "{} tribe (no tribe by that name)")):
+            for m in pattern.finditer(question):
+                word = m.group("word")
+                if any(l.start < m.end() and m.start() < l.end for l in result.links) \
+                        or word.lower() in self._known_words or word.lower() in _NOT_A_SURNAME | _SEASON_ADJECTIVES:
+                    continue
+                result.unresolved.append(what.format(word))
 
     def _unknown_names(self, words: list, result: LinkedEntities) -> None:
         """"How many seasons has Bartholomew Quackenbush played?": two or three capitalised words, none known to

@@ -152,7 +152,7 @@ class AgenticRetriever(Retriever):
             else:
                 step.detail["how"] = "no rule fits and no model is configured: searching the text"
         if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans) and not any(
-                p.tool == CHUNK_SEARCH for p in plans):
+                p.tool in (CHUNK_SEARCH, ABSTAIN) for p in plans):  # a part the data cannot answer: no passages
             season_names = [l.text for l in linked.links if l.kind == "season" and l.season in slots.seasons]
             plans.append(Plan(CHUNK_SEARCH, {"query": search_text(part.text, season_names), "seasons": slots.seasons,
                                              "castaway_ids": slots.people},

@@ -40,3 +40,14 @@ def test_without_an_event_the_search_is_unchanged(toolbox):
     plan = Plan(CHUNK_SEARCH, {"query": "Describe Tony's strategy", "seasons": [28], "castaway_ids": []})
     evidence = toolbox.run(plan, run)
     assert evidence.chunks and "episode_focus" not in run.result.trace[-1].detail
+
+
+def test_a_part_the_data_cannot_answer_reads_no_passages(graph, store):
+    """An opinion worded like a story ("the most shocking blindside") abstains; passages would read as an answer."""
+    from survivorgraph.linking.linker import EntityLinker
+    from survivorgraph.retrievers.agentic import AgenticRetriever
+
+    agent = AgenticRetriever(linker=EntityLinker.from_store(graph),
+                             toolbox=Toolbox(store=graph, catalog=load_catalog(), text_store=store))
+    result = agent.ask("Which blindside on Game Changers was the most shocking?")
+    assert result.answer_kind == "abstained" and result.chunks == []

@@ -34,6 +34,7 @@ ORDER = [
     "voted against someone who later voted them out",  # votes
     "castaways who never did something",  # people
     "seasons with or without returning players",  # seasons
+    "a season's tribes by challenges won",  # challenges
     "who won a challenge in an episode, or the first / last challenge",  # challenges
     "what happened in an episode",  # episodes
     "winners with their jury votes",  # winners
@@ -74,6 +75,7 @@ ORDER = [
     "states or cities ranked by castaways",  # hometowns
     "castaways from a place",  # hometowns
     "a person's own facts",  # people
+    "episodes or seasons ranked by viewers or rating",  # episodes
     "facts about an episode",  # episodes
     "a person's age",  # people
     "seasons filmed in a place",  # seasons

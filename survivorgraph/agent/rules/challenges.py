@@ -5,12 +5,33 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import min_seasons
+from survivorgraph.agent.phrases import NEGATION, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import rule
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
 _LAST = r"\blast\b|\bfinal\b(?! (tribal|three|two|four|five|vote|jury|council|\d))"
+
+
+@rule("a season's tribes by challenges won")
+def _tribe_wins(s: Slots):
+    """ "How many immunity challenges did Baka win?", "which tribe won the most rewards on season 28?", "which
+    starting tribe never won immunity?": each tribe's wins as a tribe (tribe_challenge_wins)."""
+    named = [name for name, season in s.tribes if season == s.season]
+    if not isinstance(s.season, int) or s.people or s.has(r"\bepisode \d") \
+            or not s.has(r"\b(won|win|wins|winning|lost|lose|losing)\b") \
+            or not s.has(r"\bimmunit|\brewards?\b|\bchallenges?\b") \
+            or not (named or s.has(r"\b(which|what) (\w+ )?tribes?\b|\btribes? (won|win|lost)\b")):
+        return None
+    params = {"season": s.season, "kind": "reward" if s.has(r"\brewards?\b") else "immunity",
+              **({"tribe": named[0]} if len(named) == 1 else {}),
+              **({"phase": "original"} if s.has(r"\b(start\w*|original\w*|first|initial)\b") else {})}
+    if s.has(NEGATION) and s.has(r"\bwon|\bwin"):  # "never won a single immunity"
+        return Plan("tribe_challenge_wins", params, shape={"where": {"wins": 0}})
+    if s.has(r"\b(most|fewest|least)\b"):
+        return Plan("tribe_challenge_wins", params, shape={"extreme": {"column": "wins",
+                                                                       "max": s.has(r"\bmost\b")}})
+    return Plan("tribe_challenge_wins", params, shape={"focus": "wins"} if s.has(r"\bhow many\b") else {})
 
 
 @rule("who won a challenge in an episode, or the first / last challenge")

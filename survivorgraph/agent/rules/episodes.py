@@ -5,19 +5,29 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
+
+_QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
 
 
 @rule("what happened in an episode")
 def _episode_events(s: Slots):
-    m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
-    if s.season and m and s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit|"
-                                r"immunit|reward|happened)") and not s.has(r"\b(most|every|all|across)\b"):
-        exits = s.has(r"\b(left|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit)") and not s.has(
-            r"\bimmunit|\breward|\bhappened")
-        return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)),
-                                       **({"about": "exits"} if exits else {})})
+    if not isinstance(s.season, int) or not s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|"
+                                                  r"evacuat|quit|immunit|reward|happened)") \
+            or s.has(r"\b(most|every|all|across)\b"):
+        return None
+    if m := re.search(r"\bepisode (\d{1,2})\b", s.text, re.I):
+        episode = int(m.group(1))
+    elif quoted := _QUOTED_TITLE.search(s.text):  # 'who went home in the "Sumo at Sea" episode': its number
+        title = (quoted.group(1) or quoted.group(2)).strip()
+        episode = Ref("episode_facts", {"season": s.season}, "episode", f'the episode titled "{title}"',
+                      where={"title": title})
+    else:
+        return None
+    exits = s.has(r"\b(left|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit)") and not s.has(
+        r"\bimmunit|\breward|\bhappened")
+    return Plan("episode_events", {"season": s.season, "episode": episode, **({"about": "exits"} if exits else {})})
 
 
 @rule("eliminations per episode number")
@@ -35,7 +45,26 @@ _EPISODE_FACTS = [
 ]
 
 
-_QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
+
+
+_MOST = r"\b(most|biggest|largest|highest|best|top|peak)\b"
+_LEAST = r"\b(least|fewest|smallest|lowest|worst)\b"
+
+
+@rule("episodes or seasons ranked by viewers or rating")
+def _ranked_by_audience(s: Slots):
+    """ "Which episode of season 37 drew the biggest audience?", "the lowest rated season on IMDb": one season's
+    episodes (episode_facts), or every season on average (season_ratings), at the top or the bottom."""
+    column = "viewers" if s.has(r"\bviewers?\b|\baudience\b|\bwatched\b|\bviewership\b|\btuned in\b") \
+        else "imdb_rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else None
+    if column is None or s.people or not (s.has(_MOST) or s.has(_LEAST)):
+        return None
+    extreme = {"extreme": {"column": column, "max": not s.has(_LEAST)}}
+    if s.has(r"\bepisodes?\b") and isinstance(s.season, int):
+        return Plan("episode_facts", {"season": s.season}, shape=extreme)
+    if s.has(r"\bseasons?\b") and not s.season:
+        return Plan("season_ratings", {}, shape=extreme)
+    return None
 
 
 @rule("facts about an episode")
@@ -43,11 +72,11 @@ def _episode_facts(s: Slots):
     if not isinstance(s.season, int):
         return None
     quoted = _QUOTED_TITLE.search(s.text)
-    if quoted and s.has(r"\bepisode\b"):  # 'which episode of season 48 was "Icarus Time"?': its row, by title
+    asked = next((column for pattern, column in _EPISODE_FACTS if column != "title" and s.has(pattern)), None)
+    if quoted and (s.has(r"\bepisode\b") or asked):  # 'which episode of season 48 was "Icarus Time"?'
         title = (quoted.group(1) or quoted.group(2)).strip()
-        asked = next((column for pattern, column in _EPISODE_FACTS if column != "title" and s.has(pattern)),
-                     "episode")
-        return Plan("episode_facts", {"season": s.season}, shape={"where": {"title": title}, "focus": asked})
+        return Plan("episode_facts", {"season": s.season}, shape={"where": {"title": title},
+                                                                   "focus": asked or "episode"})
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     end = re.search(r"\b(finale|premiere|first episode|last episode|final episode|reunion)\b", s.text, re.I)
     if not m and not end:

@@ -26,7 +26,7 @@ _JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
 
 @rule("castaways who never did something")
 def _castaways_without(s: Slots):
-    if s.people or not s.has(NEGATION):
+    if s.people or not s.has(NEGATION) or s.has(r"\b(which|what) (\w+ )?tribes?\b"):  # tribes, not castaways
         return None
     for pattern, without, career in _NEVER_DID:
         if not s.has(pattern) or (without == "votes_received" and s.has(_JURY_VOTES)) \
@@ -115,7 +115,7 @@ _PROFILE = [
     (r"\b(what|which) state\b", "state"),
     (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"
      r"|\bwhere['’]s .*\bfrom\b"
-     r"|\bwhere .* (from|live[sd]?|grew up)\b", "city"),
+     r"|\bwhere .* (from|live[sd]?|living|based|resid\w*|grew up)\b", "city"),
     (r"\bgender\b|\bmale or female\b", "gender"),
     (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
     (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
