@@ -950,3 +950,34 @@ def test_applicants_judgements_of_moments_and_the_hosts_pay_are_not_in_the_data(
 def test_where_someone_was_living_is_their_hometown_that_season():
     assert plan("By the time of season 8, where was P1 living?", [8], [ROB]).shape == {"focus": "city"}
     assert plan("who applied the idol for P1 on season 40", [40], [ROB]).tool != "abstain"
+
+
+def test_people_found_for_both_of_two_people():
+    both = plan("On season 11, who voted against both P1 and P2 at some point?", [11], ["US0161", "US0152"])
+    assert (both.tool, both.params) == ("votes_received_by_player", {"castaway_id": "US0161", "season": 11})
+    [second] = both.shape["within"]
+    assert (second["params"]["castaway_id"], second["key"], second["on"]) == ("US0152", "voter_id", "voter_id")
+    # a person's own rows (their career) are not a list of other people to intersect
+    assert "within" not in plan("Name everyone who has played alongside both P1 and P2.", [],
+                                ["US0460", "US0032"]).shape
+
+
+def test_the_juror_beside_a_person_the_first_idol_played_and_seasons_without_a_swap():
+    after = plan("Who joined the season 4 jury right after P1?", [4], ["US0058"])
+    assert (after.tool, after.shape) == ("season_jury", {"next_to": {"column": "castaway_id", "value": "US0058",
+                                                                     "step": 1}})
+    idol = plan("First hidden immunity idol played on season 36 - who played it?", [36])
+    assert idol.shape["extreme"] == {"column": "played_episode", "max": False}
+    assert plan("who found the last idol on season 40", [40]).shape["extreme"] == {"column": "found_episode",
+                                                                                     "max": True}
+    assert plan("Which seasons never had any kind of tribe swap?").shape == {"where": {"swaps": 0}}
+    assert plan("how many seasons had a tribe swap").shape == {"where_not": {"swaps": [0]}, "count": "season"}
+
+
+def test_next_to_takes_the_row_beside_a_value():
+    from survivorgraph.agent.shapes import apply_shape
+
+    rows = [{"castaway_id": c} for c in "abc"]
+    assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "b", "step": 1}})[0] \
+        == [{"castaway_id": "c"}]
+    assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "a", "step": -1}})[0] == []

@@ -60,8 +60,15 @@ _OF_THE = re.compile(r"^\s*(?:of|among|out of|from among) (?P<lead>(?:the|all th
 _MOST = re.compile(r"\b(most|highest|top|biggest|largest)\b", re.I)
 
 
+_BOTH = re.compile(r"\bboth (P\d) and (P\d)\b")
+
+
 def _route(slots: Slots) -> Plan | None:
     if (m := _OF_THE.match(slots.text)) and (plan := _among_the_lead(slots, m.group("lead"), m.group("rest"))):
+        return plan
+    if len(slots.people) == 2 and (m := _BOTH.search(masked := reading(slots.text, slots.mentions))) \
+            and (plan := _of_both(Slots(masked, slots.seasons, slots.people, slots.tribes), m)):
+        plan.part = slots.text
         return plan
     plan = _first_rule(slots)
     if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
@@ -77,6 +84,22 @@ def _route(slots: Slots) -> Plan | None:
     difference.part = slots.text
     difference.shape = {**answer_shape(reading(slots.text, slots.mentions), difference.tool), **difference.shape}
     return difference
+
+
+def _of_both(slots: Slots, both: re.Match) -> Plan | None:
+    """ "Who voted against both Bobby Jon and Jim?", "who played alongside both Debbie and Gervase?": the part
+    asked of each person alone, and the people found for the first kept to those found for the second."""
+    text = slots.text[:both.start()] + "P1" + slots.text[both.end():]
+    plans = [_route(Slots(text, slots.seasons, [person], slots.tribes, slots.mentions)) for person in slots.people]
+    first, second = plans
+    if first is None or second is None or first.tool != second.tool or not (key := _person_column(first.tool)) \
+            or key == "castaway_id" and slots.people[0] in first.params.values():
+        return None  # not a list of other people (the person's own career, say): nothing to intersect
+    spec = {"tool": second.tool, "params": second.params, "key": key, "on": key,
+            "reading": f"{slots.text} (the second person)", "shape": {k: v for k, v in second.shape.items()
+                                                                       if k in ("where", "where_not")}}
+    first.shape["within"] = [*first.shape.get("within", []), spec]
+    return first
 
 
 def _among_the_lead(slots: Slots, lead: str, rest: str) -> Plan | None:
@@ -150,6 +173,18 @@ def _person_tools() -> frozenset[str]:
 
     catalog = load_catalog()
     return frozenset(name for name in catalog.names() if "castaway_id" in catalog.get(name).columns)
+
+
+@cache
+def _person_column(tool: str) -> str | None:
+    """The column naming the people a catalog query's rows are about (castaway_id, or the voter, the juror)."""
+    from queries.catalog import load_catalog
+
+    catalog = load_catalog()
+    if tool not in catalog.names():
+        return None
+    columns = catalog.get(tool).columns
+    return next((c for c in ("castaway_id", "voter_id", "juror_id") if c in columns), None)
 
 
 @cache

@@ -177,6 +177,10 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         column, (first, last) = next(iter(between.items()))
         ends = [i for i, r in enumerate(rows) if r.get(column) in (first, last)]
         rows = rows[ends[0] + 1:ends[-1]] if len(ends) == 2 else []
+    if next_to := shape.get("next_to"):  # "who joined the jury right after Tammy": the row beside hers
+        column, value, step = next_to["column"], next_to["value"], next_to["step"]
+        at = [i for i, r in enumerate(rows) if r.get(column) == value]
+        rows = pick_one(rows, at[0] + step) if at and at[0] + step >= 0 else []
     if at := {k: v for k, v in shape.get("at", {}).items() if k in columns}:  # "on day 16"
         rows = [r for r in rows if row_matches(r, at)]
     if year := shape.get("year"):  # "premiered in 2009": the first date column decides

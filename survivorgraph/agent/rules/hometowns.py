@@ -18,7 +18,7 @@ _HOME = re.compile(r"\b(?:come|came|comes|coming|hail\w*|originally|native\w*|li
                    r"|winners?|jurors?|women|men|who) from\b", re.I)
 _PLACE_WORDS = re.compile(r"(?:the (?:state|city) of )?(?P<place>[a-z][\w.'-]*(?: [a-z][\w.'-]*){0,2})", re.I)
 _NOT_A_PLACE = re.compile(r"^(?:season|seasons|episode|the|a|an|all|each|every|there|here|that|this|P\d|T\d|his|her"
-                          r"|their|survivor|home|out|before|after)\b", re.I)
+                          r"|their|survivor|home|out|before|after|s?\d+\w*)\b", re.I)
 _PLACE_RANKING = re.compile(r"\b(?:which|what) (?:state|states|city|cities|town|hometown)\b.*\b(?:most|fewest|least|"
                             r"more|biggest|largest|highest)\b|\b(?:most|top|fewest) (?:common )?(?:home ?)?(?:states?|"
                             r"cities|towns?|hometowns?)\b", re.I)

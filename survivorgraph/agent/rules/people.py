@@ -94,6 +94,15 @@ def _advantages(s: Slots):
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
                     shape={"where": where} if where else {})
     if s.season:
+        # "the first idol played on season 36": the earliest (or latest) play of the season's advantages
+        end = re.search(r"\b(first|earliest|last|latest|final)\b[\w ]{0,30}\b(play\w*|used|found|find)\b"
+                        r"|\b(play\w*|used|found)\b[\w ]{0,20}\b(first|last)\b", s.text, re.I)
+        if end:
+            words = end.group(0).lower()
+            column = "found_episode" if re.search(r"\bf(ou|i)nd", words) else "played_episode"
+            return Plan("season_advantages", {"season": s.season, **kind},
+                        shape={"extreme": {"column": column, "max": bool(re.search(r"last|latest|final", words))},
+                               "focus": column.split("_")[0] + "_by"})
         return Plan("season_advantages", {"season": s.season, **kind})
 
 

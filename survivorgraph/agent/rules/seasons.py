@@ -106,6 +106,14 @@ def _seasons_with_fact(s: Slots):
                                          r"|\bthe (first|last|latest|most recent|earliest) season "
                                          r"(that|to|with|where)\b"):
         return None
+    if s.has(r"\bswap"):  # "seasons without a tribe swap", "seasons with two swaps"
+        m = re.search(r"\b(?P<n>\w+) (?:tribe )?swaps\b", s.text, re.I)
+        n = m and (int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n").lower()))
+        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+        if n:
+            return Plan("season_facts", {}, shape={"where": {"swaps": n}, **count})
+        key = "where" if s.has(NEGATION) else "where_not"
+        return Plan("season_facts", {}, shape={key: {"swaps": [0]} if key == "where_not" else {"swaps": 0}, **count})
     for pattern, column in _SEASON_FACTS:
         m = re.search(pattern, s.text, re.I)
         if not m:

@@ -61,7 +61,8 @@ def _person_votes(s: Slots):
         return None
     season = s.season_filter
     if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"
-             r"|\bcast against (him|her|them)\b"):
+             r"|\bcast against (him|her|them)\b|\b(who|which \w+|anyone|people|players) (\w+ ){0,2}voted (for|against) "
+             r"P\d\b"):
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
     if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"):
         return Plan("votes_cast_by_player", {"castaway_id": s.person, **season})

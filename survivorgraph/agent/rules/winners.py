@@ -114,6 +114,12 @@ def _jury(s: Slots):
     if SIDE.search(s.text) and (BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)):
         return None  # "the last person out before the jury started": the boot order's
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
+        beside = re.search(r"\b(?:right|just|immediately|directly) (after|before)\b|\b(after|before) P\d\b",
+                           s.text, re.I)
+        if beside and isinstance(s.person, str) and not s.has(r"\bvot"):  # the juror beside the person named
+            step = 1 if (beside.group(1) or beside.group(2)).lower() == "after" else -1
+            return Plan("season_jury", {"season": s.season},
+                        shape={"next_to": {"column": "castaway_id", "value": s.person, "step": step}})
         pick = re.search(r"\b(?P<end>first|last|final)\b[\w ]{0,25}\b(join\w*|make|made|added|go to|went to|"
                          r"sent to|become|became|sit on|sat on|on) the jury\b|\b(?P<end2>first|last|final) juror\b",
                          s.text, re.I)
