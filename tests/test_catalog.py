@@ -469,6 +469,16 @@ def test_tribe_challenge_wins(graph, survivor):
     assert [r["wins"] for r in run(graph, "tribe_challenge_wins", season=43, tribe="baka").rows] == [4]
 
 
+@covers("jury_appearances")
+def test_jury_appearances(graph, castaways):
+    juries = castaways[castaways["jury"] == True].groupby("castaway_id")["season"].nunique()  # noqa: E712
+    rows = run(graph, "jury_appearances").rows
+    assert {r["castaway_id"]: r["juries"] for r in rows} == juries.to_dict()
+    assert {r["n_players"] for r in rows} == {len(juries)}
+    three = run(graph, "jury_appearances", min_juries=3).rows
+    assert {r["castaway_id"] for r in three} == set(juries[juries >= 3].index)
+
+
 @covers("boot_order")
 def test_boot_order(graph, castaways):
     for season in range(1, 50):

@@ -205,6 +205,11 @@ def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
     assert result.answer.startswith("The season filmed in Antarctica is not in the data")
 
 
+def test_an_episode_code_names_the_season_and_the_episode(graph, linker):
+    result = agent(graph, linker).ask("recap s14e5 for me")
+    assert [(r["season"], r["episode"], r["left_the_game"]) for r in result.rows] == [(14, 5, ["Rita Verreos"])]
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

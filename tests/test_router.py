@@ -981,3 +981,22 @@ def test_next_to_takes_the_row_beside_a_value():
     assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "b", "step": 1}})[0] \
         == [{"castaway_id": "c"}]
     assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "a", "step": -1}})[0] == []
+
+
+def test_juries_across_careers_and_n_time_players():
+    from survivorgraph.agent.phrases import min_seasons
+
+    assert plan("Which players have sat on a jury the most times?").shape == {"rank": 1}
+    assert plan("How many different people have sat on a Survivor jury?").shape == {"count": "castaway_id"}
+    assert plan("who has been a juror three times").params == {"min_juries": 3}
+    never = plan("Name the 3-time (or more) players who have never sat on a jury.")
+    assert (never.tool, never.params["min_seasons"]) == ("players_with_min_seasons", 3)
+    assert never.shape["except"][0]["tool"] == "jury_appearances"
+    assert plan("Which jurors in season 4 did not vote for the winner?", [4]).tool != "castaways_without"
+    assert [min_seasons(t) for t in ("three-time players", "4+ seasons", "played more than once", "3 time winners",
+                                     "a three-time visit")] == [3, 4, 2, 3, None]
+
+
+def test_a_recap_of_an_episode_reads_what_happened_in_it():
+    recap = plan("Can you recap episode 2 of season 14?", [14])
+    assert (recap.tool, recap.params) == ("episode_events", {"season": 14, "episode": 2})

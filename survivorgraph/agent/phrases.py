@@ -10,7 +10,11 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 MIN_SEASONS = re.compile(
     r"\b(?:(?P<n1>\d+|one|two|three|four|five|six|seven)\s*(?:\+|or more|and up|plus)\s*(?:seasons?|times)"
     r"|at least\s+(?P<n2>\d+|one|two|three|four|five|six|seven)\s+(?:seasons?|times)"
-    r"|more than\s+(?P<n3>\d+|one|two|three|four|five|six)\s+(?:seasons?|times))", re.I)
+    r"|more than\s+(?P<n3>\d+|one|two|three|four|five|six)\s+(?:seasons?|times)"
+    # "the 3-time (or more) players", "three-time players": played that many seasons (at least)
+    r"|(?P<n4>\d|two|three|four|five|six)[- ]times?(?:rs)?\b(?: \(or more\)| or more|\+)?"
+    r"(?= (?:players?|castaways?|contestants?|people|returnees|survivors|winners?)\b)"
+    r"|(?P<once>more than once))", re.I)
 NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
                        r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
                        r"walk me through)\b", re.I)
@@ -63,7 +67,9 @@ def min_seasons(text: str) -> int | None:
     m = MIN_SEASONS.search(text)
     if not m:
         return None
-    raw = (m.group("n1") or m.group("n2") or m.group("n3")).lower()
+    if m.group("once"):  # "who's played more than once"
+        return 2
+    raw = (m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")).lower()
     n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
     return n + 1 if m.group("n3") else n
 

@@ -39,6 +39,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
     "season_ratings": {"seasons": "season"},
+    "jury_appearances": {"people": "castaway_id"},
     "tribe_swap": {"people": "castaway_id"},
     "castaways_from": {"people": "castaway_id"},
 }

@@ -8,6 +8,8 @@ answer is then extractive and labelled so.
 
 from __future__ import annotations
 
+import re
+
 from survivorgraph.agent import intents
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
@@ -29,6 +31,8 @@ from survivorgraph.retrievers.answering import (
 )
 from survivorgraph.retrievers.base import Retriever, Run
 
+# A season and episode written as one code, the way episode guides do ("s14e5", "S40E13")
+_EPISODE_CODE = re.compile(r"\b[sS](\d{1,2}) ?[eE](\d{1,2})\b")
 
 class AgenticRetriever(Retriever):
     mode = "agentic"
@@ -60,6 +64,7 @@ class AgenticRetriever(Retriever):
 
     # -- the loop ---------------------------------------------------------------------------------
     def _answer(self, question: str, run: Run) -> None:
+        question = _EPISODE_CODE.sub(r"season \1 episode \2", question)  # "recap s14e5" names season 14, episode 5
         with run.step("link entities") as step:
             linked = self.linker.link(question)
             rewritten = self.linker.rewrite(question, linked)

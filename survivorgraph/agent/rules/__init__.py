@@ -42,6 +42,7 @@ ORDER = [
     "how many people have won",  # winners
     "most votes cast",  # votes
     "most votes received",  # votes
+    "people by how many juries they sat on",  # people
     "two people compared on a count",  # people
     "ranking of challenge wins",  # challenges
     "players with N or more seasons",  # careers

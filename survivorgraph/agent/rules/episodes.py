@@ -14,7 +14,8 @@ _QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^
 @rule("what happened in an episode")
 def _episode_events(s: Slots):
     if not isinstance(s.season, int) or not s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|"
-                                                  r"evacuat|quit|immunit|reward|happened)") \
+                                                  r"evacuat|quit|immunit|reward|happened|recap|summar|rundown|"
+                                                  r"run-down|went down|catch me up|go over)") \
             or s.has(r"\b(most|every|all|across)\b"):
         return None
     if m := re.search(r"\bepisode (\d{1,2})\b", s.text, re.I):
@@ -26,7 +27,7 @@ def _episode_events(s: Slots):
     else:
         return None
     exits = s.has(r"\b(left|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit)") and not s.has(
-        r"\bimmunit|\breward|\bhappened")
+        r"\bimmunit|\breward|\bhappened|\brecap|\bsummar|\brundown|\bwent down")
     return Plan("episode_events", {"season": s.season, "episode": episode, **({"about": "exits"} if exits else {})})
 
 

@@ -18,7 +18,8 @@ _NEVER_DID = [
      {"tool": "individual_immunity_ranking", "params": {"scope": "individual", "limit": 1000}}),
     (r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b", "individual_reward",
      {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}),
-    (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) the jury\b", "jury", None),
+    (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) (the|a) jury\b", "jury",
+     {"tool": "jury_appearances", "params": {}}),
     (r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b", "merge", None),
 ]
 _JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
@@ -50,6 +51,24 @@ _COMPARED_ON = [  # (what the part compares, the query that has it for everyone,
      r"directed) (?:their|his|her|my) way\b", "most_votes_received", {"limit": 1000}),
     (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {"limit": 1000}),
 ]
+
+
+@rule("people by how many juries they sat on")
+def _jury_appearances(s: Slots):
+    """ "Who has sat on a jury the most times?", "how many different people have been on a jury?", "who has
+    been a juror three times?": everyone's juries, across seasons."""
+    if s.season or s.people or s.has(NEGATION) or not s.has(r"\b(on|sat on|sit on|been on|served on) (a|the)( \w+)? "
+                                                            r"jury\b"
+                                                            r"|\bjurors?\b|\bjury (appearances|duty)\b"):
+        return None
+    if s.has(r"\bmost\b"):
+        return Plan("jury_appearances", {}, shape={"rank": 1})
+    if n := min_seasons(s.text) or (s.has(r"\b(twice|two times)\b") and 2) or (
+            s.has(r"\b(three|3) times\b") and 3):
+        return Plan("jury_appearances", {"min_juries": n})
+    if s.has(r"\b(how many|number of) (different |distinct |unique )?(people|players|castaways|jurors)\b"):
+        return Plan("jury_appearances", {})
+    return None
 
 
 @rule("two people compared on a count")
