@@ -479,6 +479,21 @@ def test_jury_appearances(graph, castaways):
     assert {r["castaway_id"] for r in three} == set(juries[juries >= 3].index)
 
 
+@covers("career_milestones")
+def test_career_milestones(graph, survivor, castaways):
+    mapping = survivor.table("tribe_mapping")
+    merged = set(zip(*mapping[mapping["tribe_status"] == "Merged"][["season", "castaway_id"]].values.T))
+    mine = castaways.assign(merged=[(s, c) in merged for s, c in zip(castaways["season"], castaways["castaway_id"])])
+    career = mine.groupby("castaway_id").agg(seasons=("season", "nunique"), merges=("merged", "sum"),
+                                             juries=("jury", "sum"), finals=("finalist", "sum"), wins=("winner", "sum"))
+    rows = {r["castaway_id"]: r for r in run(graph, "career_milestones", min_seasons=2).rows}
+    assert set(rows) == set(career[career["seasons"] >= 2].index)
+    for cid in ("US0055", "US0179", "US0201", "US0464"):
+        r, truth = rows[cid], career.loc[cid]
+        assert (r["seasons_played"], r["merges"], r["juries"], r["finals"], r["wins"]) == tuple(truth)
+    assert all(isinstance(r["merges"], int) for r in rows.values())
+
+
 @covers("boot_order")
 def test_boot_order(graph, castaways):
     for season in range(1, 50):

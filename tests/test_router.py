@@ -1000,3 +1000,13 @@ def test_juries_across_careers_and_n_time_players():
 def test_a_recap_of_an_episode_reads_what_happened_in_it():
     recap = plan("Can you recap episode 2 of season 14?", [14])
     assert (recap.tool, recap.params) == ("episode_events", {"season": 14, "episode": 2})
+
+
+def test_careers_counted_by_a_milestone():
+    most = plan("Who has made the merge the most times?")
+    assert (most.tool, most.shape) == ("career_milestones", {"extreme": {"column": "merges", "max": True},
+                                                             "focus": "merges"})
+    assert plan("how many times has P1 made the merge?", [], [ROB]).shape == {"where": {"castaway_id": ROB},
+                                                                               "focus": "merges"}
+    never = plan("who's played more than once but never made it to a merge?")
+    assert never.tool == "players_with_min_seasons" and never.shape["except"][0]["tool"] == "career_milestones"

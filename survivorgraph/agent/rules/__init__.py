@@ -46,6 +46,7 @@ ORDER = [
     "two people compared on a count",  # people
     "ranking of challenge wins",  # challenges
     "players with N or more seasons",  # careers
+    "careers counted by a milestone",  # careers
     "most seasons played",  # careers
     "eliminations per episode number",  # episodes
     "tribal council counts",  # votes

@@ -22,6 +22,30 @@ def _min_seasons(s: Slots):
         return Plan("players_with_min_seasons", {"min_seasons": n})
 
 
+# A milestone of a season counted over a career: (the words for it, career_milestones' column)
+_MILESTONES = [
+    (r"\b(made|make|reached|reach|got to|get to) (it to )?(the|a) merge\b|\bmerges\b", "merges"),
+    (r"\b(made|make|reached|reach|got to|get to|sat at|been at|been to) (it to )?(the )?final "
+     r"(tribal council|three|two)?|\bfinalist\b", "finals"),
+]
+
+
+@rule("careers counted by a milestone")
+def _milestones(s: Slots):
+    """ "Who has made the merge the most times?", "how many times has Cirie made the merge?": each person's
+    seasons counted by the milestone they reached (career_milestones)."""
+    if s.season or s.has(r"\bnever\b|\bnot\b|n't\b") or not s.has(r"\bmost\b|\bhow many times\b|\bhow often\b"):
+        return None
+    column = next((c for pattern, c in _MILESTONES if s.has(pattern)), None)
+    if column is None:
+        return None
+    if isinstance(s.person, str):
+        return Plan("career_milestones", {}, shape={"where": {"castaway_id": s.person}, "focus": column})
+    if s.people or not s.has(r"\bmost\b"):
+        return None
+    return Plan("career_milestones", {}, shape={"extreme": {"column": column, "max": True}, "focus": column})
+
+
 @rule("most seasons played")
 def _most_seasons(s: Slots):
     if s.has(r"\bmost (seasons|times|appearances)\b|played the most\b|most returning|record for (seasons|appearances)"):

@@ -20,7 +20,8 @@ _NEVER_DID = [
      {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}),
     (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) (the|a) jury\b", "jury",
      {"tool": "jury_appearances", "params": {}}),
-    (r"\b(make|made|reach\w*) (it to )?the merge\b|\bmissed the merge\b", "merge", None),
+    (r"\b(make|made|reach\w*) (it to )?(the|a) merge\b|\bmissed the merge\b", "merge",
+     {"tool": "career_milestones", "params": {}, "shape": {"where_not": {"merges": [0]}}}),
 ]
 _JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
 
