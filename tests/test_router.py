@@ -1010,3 +1010,11 @@ def test_careers_counted_by_a_milestone():
                                                                                "focus": "merges"}
     never = plan("who's played more than once but never made it to a merge?")
     assert never.tool == "players_with_min_seasons" and never.shape["except"][0]["tool"] == "career_milestones"
+
+
+def test_the_oldest_winner_and_who_had_the_most():
+    oldest = plan("Oldest person ever to win Survivor?")
+    assert (oldest.tool, oldest.shape["extreme"]) == ("winners_with_jury_votes", {"column": "age", "max": True})
+    assert plan("who is the youngest winner").shape["extreme"]["max"] is False
+    assert plan("Who had the most confessionals on season 43?", [43]).shape["rank"] == 1  # the top, ties kept
+    assert "rank" not in plan("who were the top 5 players with the most confessionals on season 43?", [43]).shape

@@ -157,7 +157,10 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
             plan.reason = f"deterministic rule: {name}{read}"
             plan.part = slots.text
             if plan.tool != ABSTAIN:
-                plan.shape = {**answer_shape(derived.text, plan.tool), **plan.shape}
+                generic = answer_shape(derived.text, plan.tool)
+                if {"extreme", "pick", "next_to"} & set(plan.shape):
+                    generic.pop("rank", None)  # the rule already chose the row(s) the part asks for
+                plan.shape = {**generic, **plan.shape}
                 _keep_derived_season(plan, derived)
                 if plan.tool in _person_tools():
                     restrict_people(plan, derived)

@@ -74,6 +74,9 @@ FOCUS = [
 # "the second-most confessionals", "third highest": the Nth value of the rows' ranking (tied rows share it)
 _NTH_MOST = re.compile(r"\b(?P<ord>second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:most|highest|largest|longest|"
                        r"best|fewest|least|lowest)\b", re.I)
+_WHO_HAD_THE_MOST = re.compile(r"^\s*(?:who|which (?:player|castaway|person|contestant|juror|tribe|woman|man))\b"
+                               r"(?![^?]*\b(?:top \d|ranking|rank|list|players|castaways|people)\b)[^?]*\bthe most\b",
+                               re.I)
 # "seasons that premiered in 2009", "born in 1985": the rows whose date falls in that year
 _IN_YEAR = re.compile(r"\b(?:in|during|of|from) (?P<year>19[89]\d|20[0-4]\d)\b", re.I)
 # "who was voted out on day 16": the rows of that day, where the rows have days
@@ -110,6 +113,8 @@ def answer_shape(text: str, tool: str) -> dict:
             break
     if m := _NTH_MOST.search(text):
         shape["rank"] = ordinal(m.group("ord"))
+    elif _WHO_HAD_THE_MOST.search(text):  # "who had the most confessionals?": the top of the ranking (ties kept)
+        shape["rank"] = 1
     if m := _IN_YEAR.search(text):
         shape["year"] = int(m.group("year"))
     if m := _ON_DAY.search(text):

@@ -43,6 +43,12 @@ def _winners_jury_votes(s: Slots):
             return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
         if s.has(r"\b(most|highest|largest|biggest)\b"):
             return Plan("winners_with_jury_votes", {"order": "most", **seasons})
+    if not s.season and (m := re.search(r"\b(oldest|youngest)\b[\w ]{0,25}\b(won|win|winners?|sole survivors?)\b",
+                                        s.text, re.I)):
+        # "the oldest person ever to win", "the youngest winner": every winner, at the age they won
+        return Plan("winners_with_jury_votes", {}, shape={"extreme": {"column": "age",
+                                                                       "max": m.group(1).lower() == "oldest"},
+                                                          "focus": "winner"})
     if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
         return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
     if not s.season and not s.people and s.has(r"\bseasons\b") and s.has(r"\bwon by (an? |the )?(wom[ae]n|m[ae]n|"
