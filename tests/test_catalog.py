@@ -848,6 +848,9 @@ def test_tribal_council_votes(graph, votes, castaways):
         (name_of(castaways, 45, a), name_of(castaways, 45, b), o)
         for a, b, o in zip(expected["castaway_id"], expected["vote_id"], expected["vote_order"]))
     assert {r["voted_out"] for r in rows} == {name_of(castaways, 45, c) for c in expected["voted_out_id"].unique()}
+    season = run(graph, "tribal_council_votes", season=45).rows  # no episode: every tribal council of the season
+    assert sum(1 for r in season if r["nullified"]) == votes[(votes["season"] == 45)]["nullified"].sum() == 18
+    assert {r["episode"] for r in season if r["voted_for"]} == set(votes[votes["season"] == 45]["episode"])
 
 
 # -- issue #6: shapes the agent's router needs (negation, temporal order, multi-hop, cross-entity) ----------

@@ -210,6 +210,12 @@ def test_an_episode_code_names_the_season_and_the_episode(graph, linker):
     assert [(r["season"], r["episode"], r["left_the_game"]) for r in result.rows] == [(14, 5, ["Rita Verreos"])]
 
 
+def test_a_shape_chooses_among_all_the_rows_not_the_first_page(graph, linker):
+    """Season 45's votes run past the toolbox's 60-row page; its nullified votes are in the episodes after it."""
+    result = agent(graph, linker).ask("How many votes were nullified in season 45?")
+    assert result.rows[0]["count"] == 18
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

@@ -1018,3 +1018,12 @@ def test_the_oldest_winner_and_who_had_the_most():
     assert plan("who is the youngest winner").shape["extreme"]["max"] is False
     assert plan("Who had the most confessionals on season 43?", [43]).shape["rank"] == 1  # the top, ties kept
     assert "rank" not in plan("who were the top 5 players with the most confessionals on season 43?", [43]).shape
+
+
+def test_nullified_votes_and_a_persons_new_tribe():
+    nullified = plan("Total votes that got nullified in season 45 - how many?", [45])
+    assert (nullified.tool, nullified.params, nullified.shape) == ("tribal_council_votes", {"season": 45},
+                                                                   {"count": "*", "where": {"nullified": True}})
+    new = plan("once the tribes swapped in season 37, who ended up on P1's new tribe?", [37], ["US0555"])
+    assert (new.tool, new.params["phase"], new.params["tribe"]["params"]["phase"]) == ("tribe_members", "swapped",
+                                                                                       "swapped")

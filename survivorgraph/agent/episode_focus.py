@@ -22,7 +22,8 @@ from survivorgraph.agent.lexicon import canonical
 
 Row = dict[str, Any]
 
-_LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|pulled (from|out)|removed|eject\w*|"
+_LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|removed|eject\w*|"
+                      r"pull\w*\b[\w ]{0,30}\b(from|out)|"  # "why did production pull Jackson out"
                       r"voted (out|off)|eliminated|go(es)? home|went home|sent home|blindsid\w*|booted|exit\w*|"
                       r"lose|lost|out of the game)\b", re.I)
 

@@ -45,7 +45,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "castaways_from": {"people": "castaway_id"},
 }
 # Queries with one row per event: "how many votes did X get" counts the rows.
-COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player"}
+COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player", "tribal_council_votes"}
 # Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
 COUNT_COLUMNS = {"player_career": "seasons_played"}
 # "how many seasons …", "the number of winners": a count of the listed items. "… with the number of jury votes

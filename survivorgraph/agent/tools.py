@@ -259,10 +259,15 @@ class Toolbox:
         return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
 
 
+# Shapes that choose among the rows: they must see all of them, not the first 60
+_CHOOSING = ("except", "within", "gender", "where", "where_not", "extreme", "rank", "pick", "next_to", "between",
+             "at", "year", "count", "average")
+
+
 def _cap_for(plan: Plan) -> int | None:
-    """Rows a restriction filters are all read first: a count or a pick of the women of a list must not come
-    from its first 60 rows. None: the toolbox's own cap."""
-    return SET_ROW_CAP if any(k in plan.shape for k in ("except", "within", "gender")) else None
+    """Rows a restriction or a shape chooses among are all read first: a count, a pick or the nullified votes of a
+    list must not come from its first 60 rows. None: the toolbox's own cap."""
+    return SET_ROW_CAP if any(k in plan.shape for k in _CHOOSING) else None
 
 
 def _call(plan: Plan) -> str:

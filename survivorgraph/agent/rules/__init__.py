@@ -52,6 +52,7 @@ ORDER = [
     "tribal council counts",  # votes
     "seasons or players with an exit type",  # exits
     "when people left the game, or who left first",  # exits
+    "nullified votes",  # votes
     "who voted a person out",  # votes
     "seasons two people played together",  # careers
     "people who played in all of several seasons",  # careers

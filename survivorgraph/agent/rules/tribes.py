@@ -47,9 +47,12 @@ def _tribe_swap(s: Slots):
 @rule("a person's tribemates")
 def _tribemates(s: Slots):
     if not isinstance(s.person, str) or not s.season or is_ref(s.season) \
-            or not s.has(r"\btribe ?mates?\b|\b(on|in) (his|her|their) (original |starting |first )?tribe\b"):
+            or not s.has(r"\btribe ?mates?\b|\b(on|in) (his|her|their) (original |starting |first |new |swapped )?"
+                         r"tribe\b|\bP\d['’]s (original |starting |first |new |swapped )?tribe\b"):
         return None
     phase = {"phase": "original"} if s.has(r"\b(original|start\w*|first|initial)\b") else {}
+    if s.has(r"\bnew tribe\b|\bswap\w*"):  # "who ended up on Mike's new tribe at the swap"
+        phase = {"phase": "swapped"}
     tribe = Ref("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, "tribe",
                 "the person's tribe")
     return Plan("tribe_members", {"season": s.season, "tribe": tribe, **phase},

@@ -39,6 +39,14 @@ def _tribal_counts(s: Slots):
         return Plan("tribal_council_counts", s.season_filter)
 
 
+@rule("nullified votes")
+def _nullified_votes(s: Slots):
+    """ "How many votes were nullified in season 45?": the season's votes an idol or advantage cancelled."""
+    if isinstance(s.season, int) and s.has(r"\b(nullif\w*|negated|cancel+ed|voided|didn't count|did not count)\b") \
+            and s.has(r"\bvotes?\b"):
+        return Plan("tribal_council_votes", {"season": s.season}, shape={"where": {"nullified": True}})
+
+
 @rule("who voted a person out")
 def _voters_at_elimination(s: Slots):
     if s.person and s.has(r"\b(who|which \w+|what \w+)\b.*\b(voted|sent|blindsided) [\w'’.-]+( [\w'’.-]+){0,3} "
