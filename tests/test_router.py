@@ -1027,3 +1027,10 @@ def test_nullified_votes_and_a_persons_new_tribe():
     new = plan("once the tribes swapped in season 37, who ended up on P1's new tribe?", [37], ["US0555"])
     assert (new.tool, new.params["phase"], new.params["tribe"]["params"]["phase"]) == ("tribe_members", "swapped",
                                                                                        "swapped")
+
+
+def test_a_challenge_asked_by_its_name():
+    last = plan("What was the very last individual immunity challenge on season 14 called?", [14])
+    assert (last.params, last.shape) == ({"season": 14, "kind": "immunity", "scope": "individual", "pick": "last"},
+                                         {"focus": "challenge_name"})
+    assert plan("what was the first reward challenge of season 40 called", [40]).params["scope"] == "any"

@@ -36,14 +36,16 @@ def _tribe_wins(s: Slots):
 
 @rule("who won a challenge in an episode, or the first / last challenge")
 def _challenge_in_episode(s: Slots):
-    if not s.season or not s.has(r"\b(won|win|wins|winners?|took|take|takes|claimed|captured)\b") \
+    named = s.has(r"\bchallenges?\b") and s.has(r"\bcalled\b|\bnamed\b|\bname of\b|\bwhat was the name\b")
+    if not s.season or not (named or s.has(r"\b(won|win|wins|winners?|took|take|takes|claimed|captured)\b")) \
             or s.has(r"\b(most|how many|top)\b"):
         return None
     kind = "reward" if s.has(r"\brewards?\b") else "immunity" if s.has(r"\bimmunit") else None
     if kind is None:
         return None
     tribal = s.has(r"\btribes?\b|\btribal\b(?! council)")  # "final tribal council" is no tribe's win
-    params = {"season": s.season, "kind": kind, "scope": "tribal" if tribal else "individual"}
+    scope = "tribal" if tribal else "any" if named and not s.has(r"\bindividual\b") else "individual"
+    params = {"season": s.season, "kind": kind, "scope": scope}  # a challenge asked by name: whoever won it
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     if m and params["scope"] == "individual":
         return Plan("episode_events", {"season": s.season, "episode": int(m.group(1)), "about": kind})
@@ -54,8 +56,9 @@ def _challenge_in_episode(s: Slots):
         # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
         return Plan("season_challenge_winners", params,
                     shape={"where": {"castaway_id": s.person}, "pick": end, "focus": "episode"})
-    if end:
-        return Plan("season_challenge_winners", {**params, "pick": end})
+    if end:  # "what was the last individual immunity challenge called": its name leads
+        return Plan("season_challenge_winners", {**params, "pick": end},
+                    shape={"focus": "challenge_name"} if named else {})
     if not s.people and not s.has(r"\b(more|fewer|less)\b") \
             and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"
                       r"|\b(immunity|reward|challenge) winners\b"):
