@@ -7,5 +7,5 @@ MATCH (v:PlayerSeason)-[:ATTENDED_TRIBAL]->(tc)
 OPTIONAL MATCH (v)-[c:CAST_VOTE]->(target:PlayerSeason)
 WHERE c.tribal_id = tc.id
 RETURN e.number AS episode, tc.order AS tribal_order, tc.tribe AS tribe, out.name AS voted_out, v.name AS voter,
-       target.name AS voted_for, c.vote_order AS vote_order, c.nullified AS nullified
+       target.name AS voted_for, c.vote_order AS vote_order, c.nullified AS nullified, v.castaway_id AS voter_id
 ORDER BY episode, tribal_order, vote_order, voter

@@ -216,6 +216,14 @@ def test_a_shape_chooses_among_all_the_rows_not_the_first_page(graph, linker):
     assert result.rows[0]["count"] == 18
 
 
+def test_a_ref_inside_a_ref_is_resolved_first(graph, linker):
+    """The winner, then the tribe the winner started on, then the jurors on it."""
+    result = agent(graph, linker).ask("Which South Pacific jurors had started on the same tribe as the winner?")
+    assert sorted(r["juror"] for r in result.rows) == ["Brandon Hantz", "Edna Ma", "Rick Nelson"]
+    assert [s.name for s in result.trace if s.name.startswith("resolve")] == ["resolve: the winner",
+                                                                            "resolve: their tribe"]
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

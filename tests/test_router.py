@@ -1034,3 +1034,19 @@ def test_a_challenge_asked_by_its_name():
     assert (last.params, last.shape) == ({"season": 14, "kind": "immunity", "scope": "individual", "pick": "last"},
                                          {"focus": "challenge_name"})
     assert plan("what was the first reward challenge of season 40 called", [40]).params["scope"] == "any"
+
+
+def test_a_persons_vote_the_night_another_went_home():
+    night = plan("The night P1 went home on season 27, who did P2 vote for?", [27], ["US0395", "US0394"])
+    assert (night.tool, night.shape) == ("tribal_council_votes", {"where": {"voter_id": "US0394"},
+                                                                  "focus": "voted_for"})
+    assert night.params["episode"]["params"] == {"castaway_ids": ["US0395"], "season": 27}
+
+
+def test_people_on_the_same_tribe_as_someone():
+    same = plan("Which season 23 jurors had started on the same tribe as P1?", [23], ["US0353"])
+    [within] = same.shape["within"]
+    assert within["params"]["phase"] == "original" and within["params"]["tribe"]["params"]["castaway_id"] == "US0353"
+    winner = plan("Which season 23 jurors had started on the same tribe as the winner?", [23])
+    assert winner.tool == "season_jury"  # "the winner" is the person the tribe is looked up for, by a ref
+    assert winner.shape["within"][0]["params"]["tribe"]["params"]["castaway_id"]["$ref"] == "season_winner"

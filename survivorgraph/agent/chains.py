@@ -138,6 +138,8 @@ _RELATIVE = re.compile(r"\b(?:(?:the|that) (?:person|player|castaway|contestant|
 _DESCRIPTION = re.compile(r"\bthe (?=(?:(?:first|second|third|fourth|fifth|last|final|\d{1,2}(?:st|nd|rd|th)) "
                           r"(?:person|player|castaway|one|woman|man|juror|boot)|runner-up|runners-up|sole survivor|"
                           r"winner) )", re.I)
+# "… on the same tribe as the winner?": the description ends the part
+_AS_THE_END = re.compile(r"\bsame (?:\w+ )?tribe as (?P<the>the )(?=(?:winner|sole survivor|runner-up)\W*$)", re.I)
 _OUTER_VERBS = re.compile(r"\s(?=(?:start|started|begin|began|play|played|compete|competed|finish|finished|get|got|"
                           r"receive|received|vote|voted|leave|left|go|went|make|made|have|had|return|returned|"
                           r"lasted|place|placed|end|ended|come|came|sit|sat|join|joined|find|found|win|won|lose|"
@@ -153,6 +155,8 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     asks = "who"
     if not m:
         m, asks = _DESCRIPTION.search(slots.text), "who was the"
+        if not m and (end := _AS_THE_END.search(slots.text)):
+            m = re.compile(r"the ").match(slots.text, end.start("the"))
         if m and (re.match(r"\s*(who|name|tell me)\b", slots.text[:m.start()], re.I)
                   or re.search(r"\b(who|name|tell me)( (was|is|were|are))?\s*$", slots.text[:m.start()], re.I)):
             return slots  # "(after the merge,) who was the first person voted out …" is the description's own question

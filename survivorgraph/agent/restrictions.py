@@ -10,13 +10,33 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots
 
 
 def restrict_people(plan: Plan, derived: Slots) -> None:
     for restriction in (_leave_out_the_person, _leave_out_winners, _keep_returnees, _keep_one_gender,
-                        _keep_one_side_of_the_merge):
+                        _keep_one_side_of_the_merge, _keep_the_same_tribe):
         restriction(plan, derived)
+
+
+_SAME_TRIBE = re.compile(r"\bsame (?:(?P<phase>original|starting|first|swapped|new) )?tribe as (?:P\d|him|her|them|"
+                         r"that person)\b", re.I)
+
+
+def _keep_the_same_tribe(plan: Plan, derived: Slots) -> None:
+    """ "Which jurors had started on the same tribe as the winner?": the rule's people, kept to those on the
+    named person's tribe (that person's tribe is looked up first, the person perhaps by a ref)."""
+    m = _SAME_TRIBE.search(derived.text)
+    season, person = derived.season, derived.people[-1] if derived.people else None
+    if not m or not isinstance(season, int) or person is None or plan.tool == "tribe_members":
+        return
+    word = (m.group("phase") or "").lower()
+    swapped = word in ("swapped", "new") or re.search(r"\bafter the swap\b|\bswapped\b", derived.text, re.I)
+    phase = {"phase": "swapped" if swapped else "original"}  # the merged tribe holds everyone: not a "same tribe"
+    tribe = Ref("tribe_members", {"season": season, "castaway_id": person, **phase}, "tribe", "their tribe")
+    plan.shape["within"] = [*plan.shape.get("within", []),
+                            {"tool": "tribe_members", "params": {"season": season, "tribe": tribe, **phase},
+                             "key": "castaway_id", "on": "castaway_id"}]
 
 
 _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"

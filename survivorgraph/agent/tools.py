@@ -175,6 +175,15 @@ class Toolbox:
         step.detail["shape"] = plan.shape
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
+        inner = {name: value for name, value in ref["params"].items() if is_ref(value)}
+        if inner:  # "the tribe the winner started on": the winner first, then their tribe
+            params = dict(ref["params"])
+            for name, value in inner.items():
+                found = self._resolve(value, plan, run, stage)
+                if not found:
+                    return found
+                params[name] = found[0]
+            ref = {**ref, "params": params}
         with run.step(f"resolve: {ref['label']}", query=ref["$ref"], params=ref["params"], part=plan.part) as step:
             query = self.catalog.get(ref["$ref"])
             attempt = CypherAttempt(cypher=query.cypher, stage=stage, source=query.name)

@@ -56,6 +56,7 @@ ORDER = [
     "who voted a person out",  # votes
     "seasons two people played together",  # careers
     "people who played in all of several seasons",  # careers
+    "a person's vote the night another went home",  # votes
     "head-to-head votes between two people",  # votes
     "a juror's final vote, or the jurors who voted for a finalist",  # winners
     "votes a person received or cast",  # votes

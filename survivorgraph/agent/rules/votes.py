@@ -3,7 +3,9 @@ out, the votes between two people, a person's votes received or cast, and reveng
 
 from __future__ import annotations
 
-from survivorgraph.agent.plans import Plan, Slots
+import re
+
+from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
 
 
@@ -53,6 +55,22 @@ def _voters_at_elimination(s: Slots):
                           r"(out|off|home)\b|\bvoted out by\b|\bwho voted for .*\bout\b"
                           r"|\bvotes? that (sent|eliminated)"):
         return Plan("voters_at_elimination", {"castaway_id": s.person, **s.season_filter})
+
+
+@rule("a person's vote the night another went home")
+def _vote_the_night(s: Slots):
+    """ "The night Caleb went home, who did Hayden vote for?": the votes at the tribal council of the first
+    person's exit (its episode, a ref), the second person's among them."""
+    m = re.search(r"\b(?:the (?:night|day|episode|tribal(?: council)?|vote)|when) (?:that |when |where )?(P\d) "
+                  r"(?:went home|was (?:voted|sent) (?:out|off|home)|got (?:voted out|the boot)|left)\b", s.text, re.I)
+    if not m or len(s.people) != 2 or not isinstance(s.season, int) or not s.has(r"\bvot"):
+        return None
+    gone, voter = (s.people if m.group(1) == "P1" else list(reversed(s.people)))
+    if not all(isinstance(p, str) for p in (gone, voter)):
+        return None
+    episode = Ref("player_exit", {"castaway_ids": [gone], "season": s.season}, "episode", "the episode they went home")
+    return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
+                shape={"where": {"voter_id": voter}, "focus": "voted_for"})
 
 
 @rule("head-to-head votes between two people")
