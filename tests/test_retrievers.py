@@ -230,6 +230,18 @@ def test_no_rule_and_no_model_abstains_honestly(graph, linker):
 
 
 # -- agentic with the scripted LLM -------------------------------------------------------------------------
+def test_the_llm_routers_season_is_held_to_the_one_the_question_names(graph, linker, fake, llm):
+    """Scripted: the router picks season 1 for a question that names only the Jalapao tribe (season 18).
+    The tribe's colour is a column of season_tribes."""
+    fake.script(Reply(body=completion(json.dumps({"tool": "season_tribes", "params": {"season": 1}}))),
+                Reply(body=completion(json.dumps({"covered": True, "missing": ""}))),
+                Reply(body=completion("Season 18.")))
+    result = agent(graph, linker, llm).ask("what colour was the jalapao buff")  # no rule reads buff colours
+    route = next(s for s in result.trace if s.name == "route")
+    assert route.detail["params"]["season"] == 18 and "season 1 -> 18" in route.detail["how"]
+    assert {r["tribe"] for r in result.rows} >= {"Jalapao", "Timbira"}
+
+
 def test_llm_route_with_bad_arguments_falls_back_to_text_to_cypher(graph, linker, fake, llm):
     fake.script(Reply(body=completion(json.dumps({"tool": "season_winner", "params": {"season": "forty-five"}}))),
                 Reply(body=completion(GOOD)),

@@ -1050,3 +1050,7 @@ def test_people_on_the_same_tribe_as_someone():
     winner = plan("Which season 23 jurors had started on the same tribe as the winner?", [23])
     assert winner.tool == "season_jury"  # "the winner" is the person the tribe is looked up for, by a ref
     assert winner.shape["within"][0]["params"]["tribe"]["params"]["castaway_id"]["$ref"] == "season_winner"
+
+
+def test_the_season_a_tribe_was_on():
+    assert plan("T1 tribe... which season was that from", [], [], [("Jalapao", 18)]).params == {"season": 18}

@@ -83,3 +83,19 @@ def _ints(values: Any) -> list[int]:
         except (TypeError, ValueError):
             continue
     return out
+
+
+def grounded(plan: Plan, seasons: list[int], people: list[str]) -> tuple[Plan, list[str]]:
+    """The LLM's plan with its season and person arguments held to what the question names: a small model
+    routing "the Jalapao tribe (season 18) … which season" to season 1 is corrected to the one season named, and
+    an id the question does not name to its one person. Returns the plan and what was corrected."""
+    fixed = []
+    for name, allowed in (("season", seasons), ("castaway_id", people)):
+        value = plan.params.get(name)
+        if value is None or len(allowed) != 1 or value in allowed or str(value) == str(allowed[0]):
+            continue
+        plan.params[name] = allowed[0]
+        fixed.append(f"{name} {value} -> {allowed[0]} (the one the question names)")
+    if fixed:
+        plan.reason += "; " + "; ".join(fixed)
+    return plan, fixed

@@ -14,7 +14,7 @@ from survivorgraph.agent import intents
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.lexicon import Mention
-from survivorgraph.agent.llm_router import LLMRouter
+from survivorgraph.agent.llm_router import LLMRouter, grounded
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
@@ -151,6 +151,9 @@ class AgenticRetriever(Retriever):
                     step.status = "error"
                     step.detail.update(how="LLM router failed: searching the text", error=str(exc))
                 else:
+                    named_seasons = sorted({*[x for x in slots.seasons if isinstance(x, int)],
+                                            *(season for _, season in slots.tribes)})
+                    chosen, _ = grounded(chosen, named_seasons, [p for p in slots.people if isinstance(p, str)])
                     step.detail.update(tool=chosen.tool, params=chosen.params, how=f"LLM ({how}): {chosen.reason}",
                                        entities=entities)
                     plans.append(chosen)

@@ -68,6 +68,7 @@ ORDER = [
     "a season's tribe swap",  # tribes
     "a person's tribemates",  # tribes
     "a person's tribe",  # tribes
+    "the season of a tribe",  # tribes
     "tribe members",  # tribes
     "who made the merge",  # tribes
     "tribes of a season",  # tribes

@@ -73,6 +73,14 @@ def _person_tribe(s: Slots):
     return Plan("player_career", {"castaway_id": s.person})
 
 
+@rule("the season of a tribe")
+def _tribe_season(s: Slots):
+    """ "The Jalapao tribe — which season was that from?": the season the tribe was on."""
+    seasons = {season for _, season in s.tribes}
+    if len(seasons) == 1 and not s.people and s.has(r"\b(which|what) season\b|\bwhat season\b|\bseason number\b"):
+        return Plan("season_facts", {"season": seasons.pop()})
+
+
 @rule("tribe members")
 def _tribe_members(s: Slots):
     if s.tribes and s.has(r"\b(who|members?|on|in)\b"):
