@@ -58,8 +58,8 @@ _FACT_ASKED = [
 
 @rule("season facts")
 def _season_facts(s: Slots):
-    if not s.season or s.person:
-        return None
+    if not s.season or s.person or s.has(r"\bwhere did\b.*\b(finish\w*|place[ds]?|end(ed)? up|rank\w*)\b"):
+        return None  # "where did they finish" asks a placing, not a place
     for pattern, column in _FACT_ASKED:
         if s.has(pattern):
             return Plan("season_facts", {"season": s.season}, shape={"focus": column})
