@@ -1057,3 +1057,9 @@ def test_the_season_a_tribe_was_on():
 
     finishing = plan("Whoever won the most duels on season 22 - where did they end up finishing?", [22])
     assert finishing is None or finishing.tool != "season_facts"  # a placing, not the season's location
+
+
+def test_when_a_finale_or_a_season_aired():
+    finale = plan("What date did the season 22 finale air?", [22])
+    assert (finale.tool, finale.shape) == ("episode_facts", {"focus": "air_date", "where": {"label": "Finale"}})
+    assert plan("when did season 22 air?", [22]).tool == "season_facts"  # "air", not only "aired"

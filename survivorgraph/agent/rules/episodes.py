@@ -86,8 +86,8 @@ def _episode_facts(s: Slots):
         if s.has(pattern):
             if m:
                 return Plan("episode_facts", {"season": s.season, "episode": int(m.group(1))}, shape={"focus": column})
-            if column == "air_date":
-                return None  # when the premiere / finale aired: the season's own dates (season_facts)
+            if column == "air_date" and not end.group(1).lower().endswith(("finale", "episode")):
+                return None  # when the premiere aired: the season's own dates (season_facts)
             word = end.group(1).lower()
             label = {"premiere": "Ep 1", "first episode": "Ep 1", "reunion": "Reunion"}.get(word, "Finale")
             return Plan("episode_facts", {"season": s.season}, shape={"where": {"label": label}, "focus": column})

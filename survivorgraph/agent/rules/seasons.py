@@ -63,7 +63,7 @@ def _season_facts(s: Slots):
     for pattern, column in _FACT_ASKED:
         if s.has(pattern):
             return Plan("season_facts", {"season": s.season}, shape={"focus": column})
-    if s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\baired?\b|\bpremiere|\bhow many "
+    if s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\bair(ed|s|ing)?\b|\bpremiere|\bhow many "
              r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") and not s.has(_RETURNEES):
         return Plan("season_facts", {"season": s.season})
 
