@@ -837,6 +837,9 @@ def test_season_cast(graph, castaways):
     assert returnees == [c for c in castaways[castaways["season"] == 45].sort_values("place")["castaway_id"]
                          if c in set(earlier)] == ["US0657"]  # Bruce Perreault, medevac in 44
     assert [r["place"] for r in run(graph, "season_cast", season=45).rows] == list(range(1, 19))
+    for row in run(graph, "season_cast", season=28).rows:  # the seasons each played after this one
+        later = castaways[(castaways["castaway_id"] == row["castaway_id"]) & (castaways["season"] > 28)]
+        assert row["later_seasons"] == sorted(later["season"])
 
 
 @covers("tribal_council_votes")

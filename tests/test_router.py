@@ -1063,3 +1063,10 @@ def test_when_a_finale_or_a_season_aired():
     finale = plan("What date did the season 22 finale air?", [22])
     assert (finale.tool, finale.shape) == ("episode_facts", {"focus": "air_date", "where": {"label": "Finale"}})
     assert plan("when did season 22 air?", [22]).tool == "season_facts"  # "air", not only "aired"
+
+
+def test_a_seasons_castaways_who_played_again_or_never_did():
+    never = plan("which season 28 castaways never played again after it?", [28])
+    assert (never.tool, never.shape) == ("season_cast", {"where": {"later_seasons": []}})
+    again = plan("who from season 28 came back to play again later?", [28])
+    assert again.shape == {"where_not": {"later_seasons": [[]]}}

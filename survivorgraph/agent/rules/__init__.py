@@ -32,6 +32,7 @@ ORDER = [
     "people who reached the final tribal council N times",  # winners
     "winners who played again, or never did",  # winners
     "voted against someone who later voted them out",  # votes
+    "a season's castaways who played again, or never did",  # careers
     "castaways who never did something",  # people
     "seasons with or without returning players",  # seasons
     "a season's tribes by challenges won",  # challenges

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import exactly, min_seasons
+from survivorgraph.agent.phrases import NEGATION, exactly, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import rule
 
@@ -44,6 +44,19 @@ def _milestones(s: Slots):
     if s.people or not s.has(r"\bmost\b"):
         return None
     return Plan("career_milestones", {}, shape={"extreme": {"column": column, "max": True}, "focus": column})
+
+
+@rule("a season's castaways who played again, or never did")
+def _played_again(s: Slots):
+    """ "Which Cagayan castaways never played again after it?", "who from season 28 came back later?": the cast,
+    by the seasons each played after this one."""
+    if not isinstance(s.season, int) or s.people or not s.has(
+            r"\b(play\w*|compet\w*|return\w*|came back|come back|been back|back)\b[\w ]{0,12}\b(again|later|after)\b"
+            r"|\bone and done\b|\bnever (returned|came back|played again)\b"):
+        return None
+    never = s.has(NEGATION) or s.has(r"\bone and done\b")
+    return Plan("season_cast", {"season": s.season},
+                shape={"where": {"later_seasons": []}} if never else {"where_not": {"later_seasons": [[]]}})
 
 
 @rule("most seasons played")
