@@ -51,3 +51,22 @@ def test_a_part_the_data_cannot_answer_reads_no_passages(graph, store):
                              toolbox=Toolbox(store=graph, catalog=load_catalog(), text_store=store))
     result = agent.ask("Which blindside on Game Changers was the most shocking?")
     assert result.answer_kind == "abstained" and result.chunks == []
+
+
+def test_a_part_the_llm_routed_also_reads_passages(graph, store, fake, llm):
+    """Scripted (control flow only): the model routes a part no rule reads; the text is searched beside it."""
+    import json
+
+    from survivorgraph.linking.linker import EntityLinker
+    from survivorgraph.retrievers.agentic import AgenticRetriever
+    from tests.fake_openai_server import Reply, completion
+
+    fake.script(Reply(body=completion(json.dumps({"tool": "season_tribes", "params": {"season": 18}}))),
+                Reply(body=completion(json.dumps({"covered": True, "missing": ""}))),
+                Reply(body=completion("Jalapao wore yellow.")))
+    agent = AgenticRetriever(linker=EntityLinker.from_store(graph), llm=llm,
+                             toolbox=Toolbox(store=graph, catalog=load_catalog(), text_store=store))
+    result = agent.ask("what colour was the jalapao buff")
+    steps = {s.name: s for s in result.trace}
+    assert "tool: season_tribes" in steps and result.rows
+    assert steps["tool: chunk_search"].detail["reason"] == "beside the LLM's route: text search" and result.chunks
