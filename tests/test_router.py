@@ -1070,3 +1070,13 @@ def test_a_seasons_castaways_who_played_again_or_never_did():
     assert (never.tool, never.shape) == ("season_cast", {"where": {"later_seasons": []}})
     again = plan("who from season 28 came back to play again later?", [28])
     assert again.shape == {"where_not": {"later_seasons": [[]]}}
+
+
+def test_the_same_place_as_someone_and_a_lead_after_a_scene_setting_sentence():
+    same = plan("was anyone else on season 39 from the same state as P1?", [39], ["US0582"])
+    assert (same.tool, same.shape) == ("castaways_from", {"where_not": {"castaway_id": ["US0582"]}})
+    assert same.params["places"][0]["params"] == {"castaway_id": "US0582", "season": 39}
+    scene = plan("P1 was the first boot of season 7. Of the people on her starting tribe, how many made the jury?",
+                 [7], ["US0097"])
+    assert (scene.tool, scene.shape["count"]) == ("season_jury", "castaway_id")
+    assert scene.shape["within"][0]["tool"] == "tribe_members"

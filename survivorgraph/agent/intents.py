@@ -55,8 +55,9 @@ def _unread_modifiers(slots: Slots, plan: Plan) -> list[str]:
 
 
 # "Of the people on the season 49 jury, who got the most confessionals?": a lead naming the people the rest is about
-_OF_THE = re.compile(r"^\s*(?:of|among|out of|from among) (?P<lead>(?:the|all the|all|those) [^,?:]+?)\s*[,:–—-]\s*"
-                     r"(?P<rest>\S.*)$", re.I)
+# (after a sentence that sets the scene, too: "Nicole was the first boot. Of the people on her tribe, …")
+_OF_THE = re.compile(r"^(?:[^.!?]*[.!]\s+)?\s*(?:of|among|out of|from among) "
+                     r"(?P<lead>(?:the|all the|all|those) [^,?:]+?)\s*[,:–—-]\s*(?P<rest>\S.*)$", re.I)
 _MOST = re.compile(r"\b(most|highest|top|biggest|largest)\b", re.I)
 
 

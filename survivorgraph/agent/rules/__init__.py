@@ -79,6 +79,7 @@ ORDER = [
     "a person's challenge wins",  # challenges
     "where a season named through a person was filmed",  # seasons
     "states or cities ranked by castaways",  # hometowns
+    "castaways from the same place as someone",  # hometowns
     "castaways from a place",  # hometowns
     "a person's own facts",  # people
     "episodes or seasons ranked by viewers or rating",  # episodes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
 
 _HOME = re.compile(r"\b(?:come|came|comes|coming|hail\w*|originally|native\w*|live[sd]?|living|resid\w*|"
@@ -51,6 +51,19 @@ def _home_place_ranking(s: Slots):
     if not s.has(r"\btop \d+\b|\branking\b|\brank\b"):  # "which state has the most": the top one (ties kept)
         shape["extreme"] = {"column": "n_players", "max": not s.has(r"\b(fewest|least)\b")}
     return Plan("home_place_ranking", {"by": by, **s.season_filter}, shape=shape)
+
+
+@rule("castaways from the same place as someone")
+def _same_place(s: Slots):
+    """ "Was anyone else on season 39 from the same state as Elizabeth?": the place is the person's own (a ref
+    to their hometown that season), the people are everyone else from it."""
+    m = re.search(r"\b(?:same|very same) (state|city|hometown|home ?town|town)\b", s.text, re.I)
+    if not m or not isinstance(s.person, str):
+        return None
+    column = "state" if m.group(1).lower() == "state" else "city"
+    place = Ref("player_profile", {"castaway_id": s.person, **s.season_filter}, column, f"their {column}")
+    return Plan("castaways_from", {"places": [place], **s.season_filter},
+                shape={"where_not": {"castaway_id": [s.person]}})
 
 
 @rule("castaways from a place")
