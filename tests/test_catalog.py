@@ -949,6 +949,13 @@ def test_seasons_by_location(graph, survivor):
 
 @covers("castaways_without")
 def test_castaways_who_never_did_something(graph, survivor, castaways, votes, wins):
+    results = survivor.table("challenge_results")
+    flags = [f"won_{scope}_{kind}" for scope in ("individual", "tribal", "team") for kind in ("immunity", "reward")]
+    winners = set(results[(results[flags] == 1).any(axis=1)][["season", "castaway_id"]].itertuples(index=False))
+    for season in (3, 28):  # never on the winning side of any challenge, alone or with a tribe
+        rows = run(graph, "castaways_without", without="challenge_win", season=season).rows
+        cast = castaways[castaways["season"] == season]["castaway_id"]
+        assert {r["castaway_id"] for r in rows} == {c for c in cast if (season, c) not in winners}
     targets = set(zip(votes["season"], votes["vote_id"]))
     for season in (37, 20, 45):
         cast = castaways[castaways["season"] == season]

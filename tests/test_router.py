@@ -1080,3 +1080,8 @@ def test_the_same_place_as_someone_and_a_lead_after_a_scene_setting_sentence():
                  [7], ["US0097"])
     assert (scene.tool, scene.shape["count"]) == ("season_jury", "castaway_id")
     assert scene.shape["within"][0]["tool"] == "tribe_members"
+
+
+def test_never_on_the_winning_side_of_any_challenge():
+    never = plan("Who on season 3 was never on the winning side of a challenge, reward or immunity?", [3])
+    assert (never.tool, never.params["without"]) == ("castaways_without", "challenge_win")

@@ -18,6 +18,8 @@ _NEVER_DID = [
      {"tool": "individual_immunity_ranking", "params": {"scope": "individual", "limit": 1000}}),
     (r"\b(won|win|winning)\b[\w ]{0,25}\brewards?\b", "individual_reward",
      {"tool": "individual_reward_ranking", "params": {"scope": "individual", "limit": 1000}}),
+    (r"\bwinning side\b|\b(won|win|winning)\b[\w ]{0,25}\b(any|a single|a|one) (challenge|reward or immunity|"
+     r"immunity or reward)\b", "challenge_win", None),
     (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) (the|a) jury\b", "jury",
      {"tool": "jury_appearances", "params": {}}),
     (r"\b(make|made|reach\w*) (it to )?(the|a) merge\b|\bmissed the merge\b", "merge",
