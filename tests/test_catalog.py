@@ -300,6 +300,8 @@ def test_winners_and_their_jury_votes(graph, castaways, jury):
         assert (row["castaway_id"], row["winner"]) == (cid, winners.loc[row["season"], "full_name"])
         assert row["jury_votes"] == votes_for[(row["season"], cid)]
         assert row["age"] == winners.loc[row["season"], "age"]  # the age they won at
+        before = castaways[(castaways["castaway_id"] == cid) & (castaways["season"] < row["season"])]
+        assert row["seasons_before"] == len(before)
     by_season = {r["season"]: r for r in rows}
     assert [(by_season[s]["winner"], by_season[s]["jury_votes"]) for s in (1, 40, 49)] == [
         ("Richard Hatch", 4), ("Tony Vlachos", 12), ("Savannah Louie", 5)]

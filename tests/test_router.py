@@ -1085,3 +1085,9 @@ def test_the_same_place_as_someone_and_a_lead_after_a_scene_setting_sentence():
 def test_never_on_the_winning_side_of_any_challenge():
     never = plan("Who on season 3 was never on the winning side of a challenge, reward or immunity?", [3])
     assert (never.tool, never.params["without"]) == ("castaways_without", "challenge_win")
+
+
+def test_winners_on_their_first_season_or_not():
+    assert plan("Which winners weren't on their first season when they won?").shape == {
+        "where_not": {"seasons_before": [0]}}
+    assert plan("which winners won on their first try").shape == {"where": {"seasons_before": 0}}

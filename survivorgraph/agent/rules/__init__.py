@@ -38,6 +38,7 @@ ORDER = [
     "a season's tribes by challenges won",  # challenges
     "who won a challenge in an episode, or the first / last challenge",  # challenges
     "what happened in an episode",  # episodes
+    "winners on their first season, or not",  # winners
     "winners with their jury votes",  # winners
     "people who won more than once",  # winners
     "how many people have won",  # winners

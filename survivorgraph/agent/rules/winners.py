@@ -32,6 +32,20 @@ def _winners_returned(s: Slots):
         return Plan("winners_returned", {"returned": not s.has(NEGATION)})
 
 
+@rule("winners on their first season, or not")
+def _won_first_time(s: Slots):
+    """ "Which winners weren't on their first season when they won?", "who won on their first try?": every
+    winner by the seasons they had played before the one they won."""
+    if s.season or s.people or not s.has(r"\b(won|win|winners?|sole survivors?|champions?)\b") or not s.has(
+            r"\b(first|debut|rookie|1st) (season|time|try|attempt|appearance)\b|\bfirst[- ]timers?\b"
+            r"|\b(had )?played before\b|\breturn(ing|ee)s?\b|\bveterans?\b|\bsecond (season|time|try|attempt)\b"):
+        return None
+    first = s.has(r"\b(first|debut|rookie|1st) (season|time|try|attempt|appearance)\b|\bfirst[- ]timers?\b") \
+        != bool(s.has(NEGATION))
+    return Plan("winners_with_jury_votes", {}, shape={"where": {"seasons_before": 0}} if first
+                else {"where_not": {"seasons_before": [0]}})
+
+
 @rule("winners with their jury votes")
 def _winners_jury_votes(s: Slots):
     seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
