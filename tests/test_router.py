@@ -1091,3 +1091,13 @@ def test_winners_on_their_first_season_or_not():
     assert plan("Which winners weren't on their first season when they won?").shape == {
         "where_not": {"seasons_before": [0]}}
     assert plan("which winners won on their first try").shape == {"where": {"seasons_before": 0}}
+
+
+def test_a_seasons_number_a_real_name_votes_against_a_ref_and_who_played_an_idol():
+    assert plan("Which number season was season 17?", [17]).shape == {"focus": "season"}
+    assert plan("what's P1's real name?", [], ["US0263"]).shape == {"focus": "player"}
+    against = plan("How many tribal council votes were cast against the winner of season 24 over the game?", [24])
+    assert (against.tool, against.shape) == ("votes_received_by_player", {"count": "*"})
+    assert plan("how many tribal councils were there on season 24?", [24]).tool == "tribal_council_counts"
+    played = plan("Who played a hidden immunity idol on season 20?", [20])
+    assert played.shape == {"where_not": {"played_by": [None]}, "focus": "played_by"}

@@ -115,6 +115,12 @@ def _advantages(s: Slots):
             where["advantage_type"] = kind["advantage_type"]
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
                     shape={"where": where} if where else {})
+    if s.season and not s.has(r"\b(first|earliest|last|latest|final|most)\b") \
+            and s.has(r"^\s*(who|which (players?|castaways?|people))\b"):
+        # "who played an idol on season 20": the people who played (or found) one, not every advantage's row
+        column = "played_by" if s.has(r"\b(play\w*|used?)\b") else "found_by"
+        return Plan("season_advantages", {"season": s.season, **kind},
+                    shape={"where_not": {column: [None]}, "focus": column})
     if s.season:
         # "the first idol played on season 36": the earliest (or latest) play of the season's advantages
         end = re.search(r"\b(first|earliest|last|latest|final)\b[\w ]{0,30}\b(play\w*|used|found|find)\b"
@@ -148,6 +154,7 @@ _PROFILE = [
      r"|\bwhere['’]s .*\bfrom\b"
      r"|\bwhere .* (from|live[sd]?|living|based|resid\w*|grew up)\b", "city"),
     (r"\bgender\b|\bmale or female\b", "gender"),
+    (r"\b(real|full|first|last|given|birth|legal) name\b|\bsurname\b|\bactual name\b", "player"),
     (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
     (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
 ]

@@ -46,6 +46,9 @@ def _named_season(s: Slots):
         return Plan("season_facts", {"season": s.season})
     if s.season and s.has(r"^\s*(which|what) season is season \d+\W*$"):  # "which season came just before 39"
         return Plan("season_facts", {"season": s.season})
+    if s.season and not s.people and s.has(r"\b(which|what) number\b|\bnumber season\b|\bseason number\b"
+                                           r"|\bwhich season (number )?(was|is)\b"):
+        return Plan("season_facts", {"season": s.season}, shape={"focus": "season"})  # "which number was Gabon"
 
 
 # A season fact asked by its own words: (pattern, the season_facts column that answers it)

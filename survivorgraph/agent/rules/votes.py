@@ -36,7 +36,7 @@ def _most_votes_received(s: Slots):
 
 @rule("tribal council counts")
 def _tribal_counts(s: Slots):
-    if s.has(r"\bhow many tribal councils?\b|\bnumber of tribal councils?\b"
+    if s.has(r"\bhow many tribal councils?\b(?! votes?)|\bnumber of tribal councils?\b(?! votes?)"
              r"|\btribal councils? (have there been|total)"):
         return Plan("tribal_council_counts", s.season_filter)
 
@@ -86,7 +86,8 @@ def _person_votes(s: Slots):
     if not s.person or not s.has(r"\bvot"):
         return None
     season = s.season_filter
-    if s.has(r"\bvotes? (against|received|cast against)|receiv\w* .*votes?|voted (for|against) (him|her|them)\b"
+    if s.has(r"\bvotes? (were |got |been )?(against|received|cast against)|receiv\w* .*votes?"
+             r"|voted (for|against) (him|her|them)\b"
              r"|\bcast against (him|her|them)\b|\b(who|which \w+|anyone|people|players) (\w+ ){0,2}voted (for|against) "
              r"P\d\b"):
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
