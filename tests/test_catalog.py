@@ -707,6 +707,10 @@ def test_season_facts_and_list(graph, survivor, castaways):
     swaps = mapping[mapping["tribe_status"].str.startswith("Swapped")].groupby("season")["tribe_status"].nunique()
     every = {r["season"]: r["swaps"] for r in run(graph, "season_facts").rows}
     assert every == {s: int(swaps.get(s, 0)) for s in range(1, 50)}
+    advantages = survivor.table("advantage_details")
+    idols = advantages[advantages["advantage_type"].str.contains("Idol")].groupby("season").size()
+    assert {r["season"]: r["idols"] for r in run(graph, "season_facts").rows} == {
+        s: int(idols.get(s, 0)) for s in range(1, 50)}
     every = run(graph, "season_facts").rows  # no season: every season, in order
     assert [(r["season"], r["n_finalists"], r["cast_size"]) for r in every] == [
         (s, summary.loc[s, "n_finalists"], summary.loc[s, "n_cast"]) for s in range(1, 50)]

@@ -1101,3 +1101,8 @@ def test_a_seasons_number_a_real_name_votes_against_a_ref_and_who_played_an_idol
     assert plan("how many tribal councils were there on season 24?", [24]).tool == "tribal_council_counts"
     played = plan("Who played a hidden immunity idol on season 20?", [20])
     assert played.shape == {"where_not": {"played_by": [None]}, "focus": "played_by"}
+
+
+def test_seasons_with_or_without_idols():
+    assert plan("Which seasons had no hidden immunity idol found at all?").shape == {"where": {"idols": 0}}
+    assert plan("how many seasons had idols").shape == {"where_not": {"idols": [0]}, "count": "season"}

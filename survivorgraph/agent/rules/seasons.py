@@ -109,6 +109,11 @@ def _seasons_with_fact(s: Slots):
                                          r"|\bthe (first|last|latest|most recent|earliest) season "
                                          r"(that|to|with|where)\b"):
         return None
+    if s.has(r"\bidols?\b") and not s.has(r"\b(most|fewest|how many idols)\b"):  # "seasons with no idol found"
+        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+        none = s.has(NEGATION)
+        return Plan("season_facts", {}, shape={"where": {"idols": 0}, **count} if none
+                    else {"where_not": {"idols": [0]}, **count})
     if s.has(r"\bswap"):  # "seasons without a tribe swap", "seasons with two swaps"
         m = re.search(r"\b(?P<n>\w+) (?:tribe )?swaps\b", s.text, re.I)
         n = m and (int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n").lower()))
