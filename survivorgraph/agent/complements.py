@@ -14,6 +14,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION
 from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.query_facts import person_tools
 from survivorgraph.agent.shapes import COUNTABLE
 
 # The negation and what the positive wording says instead ("didn't vote" -> "did vote", "without making" ->
@@ -128,16 +129,14 @@ def _lead_minus_clause(slots: Slots, route) -> Plan | None:
     """ "Which individual immunity winners on season 39 didn't make it to final tribal?": no subject word names
     the universe, so the lead's own people are it ("which individual immunity winners on season 39") and the
     negated clause, worded positively as its own question ("who did make it to final tribal"), is left out."""
-    from survivorgraph.agent.intents import _person_tools  # the catalog's person queries (read once)
-
     split = split_at_negation(slots.text)
     clause = split and positive_wording(split[1])
     if not split or not clause:
         return None
     lead = route(_reworded(slots, split[0]))
-    universe = person_set(lead, _person_tools(), split[0])
+    universe = person_set(lead, person_tools(), split[0])
     positive = route(_reworded(slots, f"who {clause}"))
-    left_out = person_set(positive, _person_tools(), f"who {clause}")
+    left_out = person_set(positive, person_tools(), f"who {clause}")
     if universe is None or left_out is None or _reading(lead) == _reading(positive):
         return None
     left_out["on"] = universe["key"]

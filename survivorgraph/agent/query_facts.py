@@ -1,0 +1,46 @@
+"""What the routing needs to know about the catalog's queries, read once from it: which list people, by which
+column, which take a season, how many rows a ranking may return."""
+
+from __future__ import annotations
+
+from functools import cache
+
+
+def _catalog():
+    from queries.catalog import load_catalog  # the catalog loads its YAML once; imported late (queries → agent)
+
+    return load_catalog()
+
+
+@cache
+def person_tools() -> frozenset[str]:
+    """Queries whose rows name people by castaway_id (a relative clause can stand for one; "with her" can leave
+    one out)."""
+    catalog = _catalog()
+    return frozenset(name for name in catalog.names() if "castaway_id" in catalog.get(name).columns)
+
+
+@cache
+def person_column(tool: str) -> str | None:
+    """The column naming the people a query's rows are about (castaway_id, or the voter, the juror)."""
+    catalog = _catalog()
+    if tool not in catalog.names():
+        return None
+    columns = catalog.get(tool).columns
+    return next((c for c in ("castaway_id", "voter_id", "juror_id") if c in columns), None)
+
+
+@cache
+def limit_of(tool: str) -> int | None:
+    """The most rows a query's `limit` parameter allows, or None when it has none."""
+    catalog = _catalog()
+    if tool not in catalog.names():
+        return None
+    return next((p.maximum for p in catalog.get(tool).params if p.name == "limit"), None)
+
+
+@cache
+def season_filtered_tools() -> frozenset[str]:
+    """Queries that take a `season` parameter."""
+    catalog = _catalog()
+    return frozenset(name for name in catalog.names() if any(p.name == "season" for p in catalog.get(name).params))
