@@ -707,6 +707,11 @@ def test_season_facts_and_list(graph, survivor, castaways):
     swaps = mapping[mapping["tribe_status"].str.startswith("Swapped")].groupby("season")["tribe_status"].nunique()
     every = {r["season"]: r["swaps"] for r in run(graph, "season_facts").rows}
     assert every == {s: int(swaps.get(s, 0)) for s in range(1, 50)}
+    details = survivor.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")["gender"]
+    finalists = castaways[castaways["finalist"] == True]  # noqa: E712
+    women = finalists[finalists["castaway_id"].map(details) == "Female"].groupby("season").size()
+    assert {r["season"]: r["women_finalists"] for r in run(graph, "season_facts").rows} == {
+        s: int(women.get(s, 0)) for s in range(1, 50)}
     advantages = survivor.table("advantage_details")
     idols = advantages[advantages["advantage_type"].str.contains("Idol")].groupby("season").size()
     assert {r["season"]: r["idols"] for r in run(graph, "season_facts").rows} == {

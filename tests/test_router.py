@@ -1106,3 +1106,10 @@ def test_a_seasons_number_a_real_name_votes_against_a_ref_and_who_played_an_idol
 def test_seasons_with_or_without_idols():
     assert plan("Which seasons had no hidden immunity idol found at all?").shape == {"where": {"idols": 0}}
     assert plan("how many seasons had idols").shape == {"where_not": {"idols": [0]}, "count": "season"}
+
+
+def test_seasons_by_the_women_in_their_final():
+    assert plan("which seasons had no women at final tribal council?").shape == {"where": {"women_finalists": 0}}
+    assert plan("how many seasons had an all-male final three").shape == {"where": {"women_finalists": 0},
+                                                                          "count": "season"}
+    assert plan("which seasons had a woman in the final").shape == {"where_not": {"women_finalists": [0]}}

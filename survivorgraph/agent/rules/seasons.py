@@ -7,6 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION, NUMBER_WORDS
 from survivorgraph.agent.plans import Plan, Slots, is_ref
+from survivorgraph.agent.restrictions import gender_asked
 from survivorgraph.agent.rules.base import rule
 
 
@@ -109,6 +110,14 @@ def _seasons_with_fact(s: Slots):
                                          r"|\bthe (first|last|latest|most recent|earliest) season "
                                          r"(that|to|with|where)\b"):
         return None
+    all_men = s.has(r"\ball[- ](male|men|guys?)\b")
+    if s.has(r"\bfinal (tribal|three|two|four)|\bfinalists?\b|\bin the final\b") \
+            and (gender_asked(s.text) == "Female" or all_men):
+        # "seasons with no women at final tribal council", "seasons with an all-male final"
+        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+        no_women = all_men or s.has(NEGATION)
+        return Plan("season_facts", {}, shape={"where": {"women_finalists": 0}, **count} if no_women
+                    else {"where_not": {"women_finalists": [0]}, **count})
     if s.has(r"\bidols?\b") and not s.has(r"\b(most|fewest|how many idols)\b"):  # "seasons with no idol found"
         count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
         none = s.has(NEGATION)
