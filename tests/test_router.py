@@ -1113,3 +1113,9 @@ def test_seasons_by_the_women_in_their_final():
     assert plan("how many seasons had an all-male final three").shape == {"where": {"women_finalists": 0},
                                                                           "count": "season"}
     assert plan("which seasons had a woman in the final").shape == {"where_not": {"women_finalists": [0]}}
+
+
+def test_jurors_who_voted_the_same_way_as_a_juror():
+    same = plan("Who else on the season 4 jury voted the same way as P1?", [4], ["US0061"])
+    assert (same.tool, same.shape) == ("final_jury_votes", {"where_not": {"juror_id": ["US0061"]}})
+    assert same.params["castaway_id"]["where"] == {"juror_id": "US0061"}

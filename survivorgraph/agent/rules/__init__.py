@@ -60,6 +60,7 @@ ORDER = [
     "people who played in all of several seasons",  # careers
     "a person's vote the night another went home",  # votes
     "head-to-head votes between two people",  # votes
+    "jurors who voted the same way as a juror",  # winners
     "a juror's final vote, or the jurors who voted for a finalist",  # winners
     "votes a person received or cast",  # votes
     "season winner",  # winners

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.restrictions import SIDE
 from survivorgraph.agent.rules.base import plural_group, rule
 
@@ -92,6 +92,19 @@ def _winners_count(s: Slots):
             and s.has(r"\b(won|winners?|sole survivors?)\b") \
             and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
         return Plan("repeat_winners", {"min_wins": 1}, shape={"count": "castaway_id"})
+
+
+@rule("jurors who voted the same way as a juror")
+def _same_jury_vote(s: Slots):
+    """ "Who else on the Marquesas jury voted the same way as Paschal?": the jurors whose vote went to the
+    finalist that juror voted for (a ref), the juror left out."""
+    if not isinstance(s.season, int) or not isinstance(s.person, str) or not s.has(
+            r"\b(voted|vote) (the )?same( way)? as\b|\bsame (vote|finalist|person) as\b|\bvoted (just )?like\b"):
+        return None
+    choice = Ref("final_jury_votes", {"season": s.season, "castaway_id": s.person}, "voted_for_id",
+                 "the finalist they voted for", where={"juror_id": s.person})
+    return Plan("final_jury_votes", {"season": s.season, "castaway_id": choice},
+                shape={"where_not": {"juror_id": [s.person]}})
 
 
 @rule("a juror's final vote, or the jurors who voted for a finalist")
