@@ -497,6 +497,19 @@ def test_career_milestones(graph, survivor, castaways):
     assert all(isinstance(r["merges"], int) for r in rows.values())
 
 
+@covers("castmates")
+def test_castmates(graph, castaways):
+    mine = set(castaways[castaways["castaway_id"] == "US0402"]["season"])  # Vytas: seasons 27 and 31
+    shared = castaways[castaways["season"].isin(mine) & (castaways["castaway_id"] != "US0402")]
+    rows = run(graph, "castmates", castaway_id="US0402").rows
+    assert {r["castaway_id"]: r["seasons_together"] for r in rows} == {
+        c: sorted(set(g["season"])) for c, g in shared.groupby("castaway_id")}
+    ever_won = set(castaways[castaways["winner"] == True]["castaway_id"])  # noqa: E712
+    assert {r["castaway_id"] for r in rows if r["ever_won"]} == set(shared["castaway_id"]) & ever_won
+    assert {r["n_players"] for r in rows} == {len(rows)}
+    assert {r["seasons_together"][0] for r in run(graph, "castmates", castaway_id="US0402", season=31).rows} == {31}
+
+
 @covers("boot_order")
 def test_boot_order(graph, castaways):
     for season in range(1, 50):

@@ -957,9 +957,10 @@ def test_people_found_for_both_of_two_people():
     assert (both.tool, both.params) == ("votes_received_by_player", {"castaway_id": "US0161", "season": 11})
     [second] = both.shape["within"]
     assert (second["params"]["castaway_id"], second["key"], second["on"]) == ("US0152", "voter_id", "voter_id")
+    alongside = plan("Name everyone who has played alongside both P1 and P2.", [], ["US0460", "US0032"])
+    assert (alongside.tool, alongside.shape["within"][0]["params"]) == ("castmates", {"castaway_id": "US0032"})
     # a person's own rows (their career) are not a list of other people to intersect
-    assert "within" not in plan("Name everyone who has played alongside both P1 and P2.", [],
-                                ["US0460", "US0032"]).shape
+    assert "within" not in plan("how many seasons have both P1 and P2 played?", [], ["US0460", "US0032"]).shape
 
 
 def test_the_juror_beside_a_person_the_first_idol_played_and_seasons_without_a_swap():
@@ -1119,3 +1120,9 @@ def test_jurors_who_voted_the_same_way_as_a_juror():
     same = plan("Who else on the season 4 jury voted the same way as P1?", [4], ["US0061"])
     assert (same.tool, same.shape) == ("final_jury_votes", {"where_not": {"juror_id": ["US0061"]}})
     assert same.params["castaway_id"]["where"] == {"juror_id": "US0061"}
+
+
+def test_everyone_who_played_a_season_with_a_person():
+    winners = plan("Which Survivor winners has P1 shared a season with?", [], ["US0402"])
+    assert (winners.tool, winners.shape) == ("castmates", {"where": {"ever_won": True}})
+    assert plan("how many people has P1 played with", [], [ROB]).shape == {"count": "castaway_id"}

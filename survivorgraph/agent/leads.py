@@ -45,7 +45,7 @@ def of_both(slots: Slots, both: re.Match, route) -> Plan | None:
     text = slots.text[:both.start()] + "P1" + slots.text[both.end():]
     first, second = (route(Slots(text, slots.seasons, [person], slots.tribes)) for person in slots.people)
     if first is None or second is None or first.tool != second.tool or not (key := person_column(first.tool)) \
-            or key == "castaway_id" and slots.people[0] in first.params.values():
+            or key == "castaway_id" and "people" not in COUNTABLE.get(first.tool, {}):
         return None  # not a list of other people (the person's own career, say): nothing to intersect
     spec = {"tool": second.tool, "params": second.params, "key": key, "on": key,
             "reading": f"{slots.text} (the second person)",

@@ -41,6 +41,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_ratings": {"seasons": "season"},
     "jury_appearances": {"people": "castaway_id"},
     "career_milestones": {"people": "castaway_id"},
+    "castmates": {"people": "castaway_id"},
     "tribe_swap": {"people": "castaway_id"},
     "castaways_from": {"people": "castaway_id"},
 }

@@ -56,6 +56,7 @@ ORDER = [
     "when people left the game, or who left first",  # exits
     "nullified votes",  # votes
     "who voted a person out",  # votes
+    "everyone who played a season with a person",  # careers
     "seasons two people played together",  # careers
     "people who played in all of several seasons",  # careers
     "a person's vote the night another went home",  # votes

@@ -8,7 +8,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION, exactly, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
-from survivorgraph.agent.rules.base import rule
+from survivorgraph.agent.rules.base import plural_group, rule
 
 
 @rule("players with N or more seasons")
@@ -63,6 +63,18 @@ def _played_again(s: Slots):
 def _most_seasons(s: Slots):
     if s.has(r"\bmost (seasons|times|appearances)\b|played the most\b|most returning|record for (seasons|appearances)"):
         return Plan("most_seasons_played", {"limit": 5})
+
+
+@rule("everyone who played a season with a person")
+def _castmates(s: Slots):
+    """ "Which winners has Vytas shared a season with?", "who played alongside both Debbie and Gervase?" (asked of
+    each, agent.leads): the person's castmates, winners only when the part asks for winners."""
+    if not isinstance(s.person, str) or not s.has(r"\b(shared|share|sharing) (a |the )?seasons? with\b"
+                                                  r"|\b(play\w*|compet\w*|been on a season|was on a season) "
+                                                  r"(with|alongside)\b|\bcastmates?\b|\bcast ?mates?\b"):
+        return None
+    winners = {"where": {"ever_won": True}} if plural_group(s) == "winners" else {}
+    return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, shape=winners)
 
 
 @rule("seasons two people played together")
