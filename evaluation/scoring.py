@@ -137,7 +137,8 @@ class Scorer:
                 s.correct = s.abstained and not leaks
             return s
         text = short_answer(result.get("answer") or "", q.question)
-        parts = [self._part(p, text, q.question) for p in gold_parts]
+        several = sum(p["type"] == "entity" for p in gold_parts) > 1  # "who did Soda vote for? and Tevin?"
+        parts = [self._part(p, text, q.question, several) for p in gold_parts]
         s.parts = parts
         lists = [p for p in parts if p.get("precision") is not None]
         if lists:
@@ -169,12 +170,15 @@ class Scorer:
             s.cypher_final_ok = any(a.get("error") is None for a in generated)
 
     # -- answer parts ------------------------------------------------------------------------------
-    def _part(self, part: dict, text: str, question: str) -> dict:
+    def _part(self, part: dict, text: str, question: str, several: bool = False) -> dict:
         kind = part["type"]
         if kind in ("entity", "entities"):
             gold = set(part["ids"])
             echoed = self.m.person_ids(question) - gold
             mentions = [m for m in self.m.people_in(text) if not (m.ids <= echoed)]
+            if kind == "entity" and several:  # one person per asked part: each is named, in some order
+                named = {i for m in mentions for i in m.ids}
+                return {"type": kind, "ok": bool(named & gold), "found": sorted(named & gold)}
             if kind == "entity":
                 first = mentions[0].ids if mentions else frozenset()
                 return {"type": kind, "ok": bool(first & gold), "found": sorted(first)}

@@ -224,6 +224,12 @@ def test_a_ref_inside_a_ref_is_resolved_first(graph, linker):
                                                                             "resolve: their tribe"]
 
 
+def test_a_follow_up_that_is_only_another_person_asks_the_same_again(graph, linker):
+    result = agent(graph, linker).ask("at the end of season 46, who did Soda vote for to win? and Tevin?")
+    assert [(r["juror"], r["voted_for"]) for r in result.rows] == [("Soda Thompson", "Charlie Davis"),
+                                                                   ("Tevin Davis", "Kenzie Petty")]
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

@@ -31,6 +31,26 @@ from survivorgraph.retrievers.answering import (
 )
 from survivorgraph.retrievers.base import Retriever, Run
 
+# What is left of "and Tevin?", "what about Soda?" once the person is taken out: the same question, for them
+_FOLLOW_UP = re.compile(r"^(?:and|or|what about|how about|plus|also|same for|same question for|then)?\s*(?:him|her)?$",
+                        re.I)
+
+
+def _follow_ups_asked_again(parts: list[Part], linked) -> list[Part]:
+    """ "At the end of season 46, who did Soda vote for to win? And Tevin?": a part that is only another person is
+    the previous part asked of them (its one person swapped for theirs)."""
+    people = [l for l in linked.links if l.kind == "person"]
+    out: list[Part] = []
+    for part in parts:
+        mine = [l for l in people if l.text in part.text]
+        before = [l for l in people if out and l.text in out[-1].text]
+        if out and len(mine) == 1 and len(before) == 1 \
+                and _FOLLOW_UP.match(part.text.replace(mine[0].text, "").strip(" ,.?!")):
+            part = Part(out[-1].text.replace(before[0].text, mine[0].text), False, False)
+        out.append(part)
+    return out
+
+
 # A season and episode written as one code, the way episode guides do ("s14e5", "S40E13")
 _EPISODE_CODE = re.compile(r"\b[sS](\d{1,2}) ?[eE](\d{1,2})\b")
 
@@ -83,7 +103,7 @@ class AgenticRetriever(Retriever):
                 step.detail["not answered"] = {part: names for part, names in unknown.items() if names}
         # A part that names someone or something the data lacks is not answered about something else.
         skipped = [name for names in unknown.values() for name in names]
-        parts = [p for p in parts if not unknown[p.text]]
+        parts = _follow_ups_asked_again([p for p in parts if not unknown[p.text]], linked)
         if not parts:
             run.result.answer_kind = "abstained"
             run.result.answer = self._unknown_message(skipped)

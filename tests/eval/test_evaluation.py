@@ -80,6 +80,18 @@ def test_entity_answers(scorer, answer, correct):
     assert scorer.score(q("Who has the most immunity wins?", ROB), result).correct is correct
 
 
+def test_two_asked_people_are_each_named(scorer):
+    """ "Who did Soda vote for? And Tevin?": two entity parts; each is right when its person is named (the
+    first person named can only be one of them)."""
+    charlie = {"type": "entity", "ids": ["US0682"], "names": ["Charlie Davis"]}
+    kenzie = {"type": "entity", "ids": ["US0687"], "names": ["Kenzie Petty"]}
+    question = q("Who did Soda vote for to win? And Tevin?", charlie, kenzie)
+    result = {"answer": "Soda voted for Charlie Davis; Tevin voted for Kenzie Petty.", "answer_kind": "generated"}
+    assert scorer.score(question, result).correct
+    result["answer"] = "Soda voted for Charlie Davis; so did Tevin."
+    assert not scorer.score(question, result).correct
+
+
 def test_list_answers_use_precision_and_recall(scorer):
     gold = {"type": "entities", "ids": ["US0594", "US0666"], "names": ["Erika Casupanan", "Dee Valladares"]}
     result = {"answer": "Erika Casupanan and Dee Valladares, also Parvati and Sandra Diaz-Twine.",
