@@ -56,13 +56,14 @@ _COMPARED_ON = [  # (what the part compares, the query that has it for everyone,
 ]
 
 
+_ON_A_JURY = r"\b(on|sat on|sit on|been on|served on) (a|the)( \w+)? jury\b|\bjurors?\b|\bjury (appearances|duty)\b"
+
+
 @rule("people by how many juries they sat on")
 def _jury_appearances(s: Slots):
     """ "Who has sat on a jury the most times?", "how many different people have been on a jury?", "who has
     been a juror three times?": everyone's juries, across seasons."""
-    if s.season or s.people or s.has(NEGATION) or not s.has(r"\b(on|sat on|sit on|been on|served on) (a|the)( \w+)? "
-                                                            r"jury\b"
-                                                            r"|\bjurors?\b|\bjury (appearances|duty)\b"):
+    if s.season or s.people or s.has(NEGATION) or not s.has(_ON_A_JURY):
         return None
     if s.has(r"\bmost\b"):
         return Plan("jury_appearances", {}, shape={"rank": 1})

@@ -77,7 +77,7 @@ def _person_tribe(s: Slots):
 def _tribe_season(s: Slots):
     """ "The Jalapao tribe — which season was that from?": the season the tribe was on."""
     seasons = {season for _, season in s.tribes}
-    if len(seasons) == 1 and not s.people and s.has(r"\b(which|what) season\b|\bwhat season\b|\bseason number\b"):
+    if len(seasons) == 1 and not s.people and s.has(r"\b(which|what) season\b|\bseason number\b"):
         return Plan("season_facts", {"season": seasons.pop()})
 
 
