@@ -102,6 +102,16 @@ _TEENS = {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen":
           "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 
 
+def _season_count(s: Slots) -> dict:
+    return {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+
+
+def _with_or_without(s: Slots, column: str, without: bool) -> Plan:
+    """The seasons whose count in `column` is 0 ("no idols", "no women at final tribal"), or is not."""
+    shape = {"where": {column: 0}} if without else {"where_not": {column: [0]}}
+    return Plan("season_facts", {}, shape={**shape, **_season_count(s)})
+
+
 @rule("seasons with a given fact")
 def _seasons_with_fact(s: Slots):
     # "Which seasons had a final two?", "How many seasons had 18 castaways?", "seasons with a jury of ten"
@@ -114,23 +124,15 @@ def _seasons_with_fact(s: Slots):
     if s.has(r"\bfinal (tribal|three|two|four)|\bfinalists?\b|\bin the final\b") \
             and (gender_asked(s.text) == "Female" or all_men):
         # "seasons with no women at final tribal council", "seasons with an all-male final"
-        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
-        no_women = all_men or s.has(NEGATION)
-        return Plan("season_facts", {}, shape={"where": {"women_finalists": 0}, **count} if no_women
-                    else {"where_not": {"women_finalists": [0]}, **count})
+        return _with_or_without(s, "women_finalists", all_men or s.has(NEGATION))
     if s.has(r"\bidols?\b") and not s.has(r"\b(most|fewest|how many idols)\b"):  # "seasons with no idol found"
-        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
-        none = s.has(NEGATION)
-        return Plan("season_facts", {}, shape={"where": {"idols": 0}, **count} if none
-                    else {"where_not": {"idols": [0]}, **count})
+        return _with_or_without(s, "idols", s.has(NEGATION))
     if s.has(r"\bswap"):  # "seasons without a tribe swap", "seasons with two swaps"
         m = re.search(r"\b(?P<n>\w+) (?:tribe )?swaps\b", s.text, re.I)
         n = m and (int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n").lower()))
-        count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
         if n:
-            return Plan("season_facts", {}, shape={"where": {"swaps": n}, **count})
-        key = "where" if s.has(NEGATION) else "where_not"
-        return Plan("season_facts", {}, shape={key: {"swaps": [0]} if key == "where_not" else {"swaps": 0}, **count})
+            return Plan("season_facts", {}, shape={"where": {"swaps": n}, **_season_count(s)})
+        return _with_or_without(s, "swaps", s.has(NEGATION))
     for pattern, column in _SEASON_FACTS:
         m = re.search(pattern, s.text, re.I)
         if not m:
@@ -138,8 +140,7 @@ def _seasons_with_fact(s: Slots):
         raw = next(g for g in m.groups() if g).lower()
         n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw) or _TEENS.get(raw)
         if n:  # (season_facts counts nothing by itself: with one season, "how many castaways" is a column)
-            count = {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
-            return Plan("season_facts", {}, shape={"where": {column: n}, **count})
+            return Plan("season_facts", {}, shape={"where": {column: n}, **_season_count(s)})
     return None
 
 
