@@ -34,14 +34,15 @@ GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
 # fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
 # (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
-# untried set (evaluation.untried), blind after all five, and the unasked set (evaluation.unasked), blind after
-# all six.
+# untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
+# all six, and the untouched set (evaluation.untouched), blind after all seven.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
                  "novel": Path(__file__).with_name("novel_questions.json"),
                  "untried": Path(__file__).with_name("untried_questions.json"),
-                 "unasked": Path(__file__).with_name("unasked_questions.json")}
+                 "unasked": Path(__file__).with_name("unasked_questions.json"),
+                 "untouched": Path(__file__).with_name("untouched_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -145,7 +146,17 @@ def describe(parts: list[dict]) -> str:
 # -- building --------------------------------------------------------------------------------------------
 def _load_templates() -> None:
     # they register templates
-    from evaluation import fresh, gold_facts, gold_multi, holdout, novel, unasked, unseen, untried  # noqa: F401
+    from evaluation import (  # noqa: F401
+        fresh,
+        gold_facts,
+        gold_multi,
+        holdout,
+        novel,
+        unasked,
+        unseen,
+        untouched,
+        untried,
+    )
 
 
 def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
@@ -220,6 +231,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.unasked import build_unasked_set
 
         return build_unasked_set(g)
+    if name == "untouched":
+        from evaluation.untouched import build_untouched_set
+
+        return build_untouched_set(g)
     return build_gold_set(g)
 
 
