@@ -14,12 +14,15 @@ Per label (node.aired):
   Tribe          the first episode anyone was on it
   TribalCouncil  (S, E) of the council
   Advantage      the first episode it moved (found, received ...); else the finale
+  Challenge, Journey, Auction   (S, E) of the episode it happened in
 Per relationship type (rel.aired): the later of its two end nodes and its own event:
   CAST_VOTE, ATTENDED_TRIBAL, VOTED_OUT, ELIMINATED, IMMUNITY_WON_BY, REWARD_WON_BY, CONFESSIONALS_IN,
-  FOUND_ADVANTAGE, RECEIVED_ADVANTAGE, PLAYED_ADVANTAGE, ADVANTAGE_EVENT: the episode it happened in
+  FOUND_ADVANTAGE, RECEIVED_ADVANTAGE, PLAYED_ADVANTAGE, ADVANTAGE_EVENT, IN_CHALLENGE, WENT_ON_JOURNEY,
+  AT_AUCTION, BOUGHT: the episode it happened in
   MEMBER_OF      the first episode on that tribe (last_episode known at `finale_known_at`)
   JURY_VOTE_FOR  the finale
-  PLAYED_IN, IN_SEASON, HAS_EPISODE, HAS_TRIBE, HAS_TRIBAL, HAS_ADVANTAGE: their end nodes
+  PLAYED_IN, IN_SEASON, HAS_EPISODE, HAS_TRIBE, HAS_TRIBAL, HAS_ADVANTAGE, HAS_CHALLENGE, HAS_JOURNEY,
+  HAS_AUCTION: their end nodes
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ FINALIST_EXITS = ("winner", "runner_up")
 
 EVENT_TYPES = {"CAST_VOTE", "ATTENDED_TRIBAL", "VOTED_OUT", "ELIMINATED", "IMMUNITY_WON_BY", "REWARD_WON_BY",
                "CONFESSIONALS_IN", "FOUND_ADVANTAGE", "RECEIVED_ADVANTAGE", "PLAYED_ADVANTAGE", "ADVANTAGE_EVENT",
-               "MEMBER_OF"}
+               "MEMBER_OF", "IN_CHALLENGE", "WENT_ON_JOURNEY", "AT_AUCTION", "BOUGHT"}
+EPISODE_EVENT_NODES = ("TribalCouncil", "Challenge", "Journey", "Auction")  # their season and episode place them
 
 
 def position(season: Any, episode: Any) -> int | None:
@@ -117,8 +121,9 @@ class AiredAnnotator:
                 first_season[cid] = min(first_season.get(cid, 10**9), self.premiere_of(vs))
         for row in nodes.get("Player", _Empty()).rows:
             self._set(row, "Player", "castaway_id", first_season.get(row["castaway_id"]))
-        for row in nodes.get("TribalCouncil", _Empty()).rows:
-            self._set(row, "TribalCouncil", "id", position(row["season"], row["episode"]))
+        for label in EPISODE_EVENT_NODES:
+            for row in nodes.get(label, _Empty()).rows:
+                self._set(row, label, "id", position(row["season"], row["episode"]))
         self._first_event_nodes("Tribe", "MEMBER_OF", "first_episode")
         self._first_event_nodes("Advantage", None, "episode")
         for rel in self.b.rels:

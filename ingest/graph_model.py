@@ -12,6 +12,9 @@ The model (direction matters):
   (:PlayerSeason)-[:FOUND_ADVANTAGE|RECEIVED_ADVANTAGE|PLAYED_ADVANTAGE|ADVANTAGE_EVENT]->(:Advantage)
   (:Season)-[:HAS_ADVANTAGE]->(:Advantage)
   (:PlayerSeason)-[:CONFESSIONALS_IN {count, seconds}]->(:Episode)
+  (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, sat_out, result, ...}]-(:PlayerSeason)
+  (:Episode)-[:HAS_JOURNEY]->(:Journey)<-[:WENT_ON_JOURNEY {reward, lost_vote, ...}]-(:PlayerSeason)
+  (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)-[:BOUGHT {item, cost, ...}]->(:Auction)
 Every node and relationship carries source_table, source_key and dataset_version. Keys: Player.castaway_id;
 others `id` built from version_season (e.g. "US45", "US45:US0650", "US45:E3", "US45:E3:T4").
 """
@@ -111,6 +114,9 @@ class GraphBuilder:
         self._jury()
         self._advantages()
         self._confessionals()
+        self._challenge_entries()
+        self._journeys()
+        self._auctions()
         return self
 
     def _seasons(self) -> None:
@@ -315,6 +321,77 @@ class GraphBuilder:
              {"season": r.season, "episode": r.episode, "count": r.confessional_count,
               "seconds": r.confessional_time})
             for r in conf.itertuples(index=False)])
+
+    def _challenge_entries(self) -> None:
+        """Every challenge and everyone in it: who sat out, who won, duels (challenge type "Duel": Redemption
+        Island, Edge of Extinction). The win flags decide `won`, as for IMMUNITY_WON_BY."""
+        results = self.data.table("challenge_results")
+        described = self.data.table("challenge_description").drop_duplicates(["version_season", "challenge_id"])
+        described = described.set_index(["version_season", "challenge_id"]).to_dict("index")
+        flags = [f"won_{scope}_{kind}" for scope in ("individual", "tribal", "team") for kind in ("immunity", "reward")]
+        has = []
+        firsts = results.drop_duplicates(["version_season", "challenge_id"])
+        for r in firsts.itertuples(index=False):
+            ch_id, ep = f"{r.version_season}:C{_num(r.challenge_id)}", _num(r.episode)
+            d = described.get((r.version_season, r.challenge_id), {})
+            self.node("Challenge", "id", "challenge_results", {
+                "id": ch_id, "version_season": r.version_season, "season": r.season, "episode": ep,
+                "challenge_id": _num(r.challenge_id), "type": r.challenge_type, "outcome_type": r.outcome_type,
+                "name": d.get("name"), "description": d.get("description")})
+            has.append((f"{r.version_season}:E{ep}", ch_id, ch_id, {}))
+        self.rel("HAS_CHALLENGE", ("Episode", "id"), ("Challenge", "id"), "challenge_results", has)
+        won = (results[flags] == 1).any(axis=1) | (results["won_duel"] == 1)
+        self.rel("IN_CHALLENGE", ("PlayerSeason", "id"), ("Challenge", "id"), "challenge_results", [
+            (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:C{_num(r.challenge_id)}",
+             f"{r.version_season}:C{_num(r.challenge_id)}:{r.castaway_id}", {
+                 "season": r.season, "episode": _num(r.episode), "tribe": r.tribe, "result": r.result,
+                 "sat_out": _bool(r.sit_out), "won": bool(w), "won_duel": plain(r.won_duel) == 1,
+                 "order_of_finish": _num(r.order_of_finish)})
+            for r, w in zip(results.itertuples(index=False), won)])
+
+    def _journeys(self) -> None:
+        """Journeys (seasons 41 on): who went together (one sog_id), what they came back with."""
+        journeys = self.data.table("journeys")
+        journeys = journeys[journeys["castaway_id"].notna()]
+        has, went = [], []
+        for (vs, sog), group in journeys.groupby(["version_season", "sog_id"], sort=True):
+            j_id, first = f"{vs}:J{_num(sog)}", group.iloc[0]
+            self.node("Journey", "id", "journeys", {
+                "id": j_id, "version_season": vs, "season": first["season"], "episode": _num(first["episode"]),
+                "game_played": first["game_played"]})
+            has.append((f"{vs}:E{_num(first['episode'])}", j_id, j_id, {}))
+            for r in group.itertuples(index=False):
+                went.append((f"{vs}:{r.castaway_id}", j_id, f"{j_id}:{r.castaway_id}", {
+                    "season": r.season, "episode": _num(r.episode), "reward": r.reward,
+                    "lost_vote": _bool(r.lost_vote), "chose_to_play": _bool(r.chose_to_play),
+                    "game_played": r.game_played, "event": r.event}))
+        self.rel("HAS_JOURNEY", ("Episode", "id"), ("Journey", "id"), "journeys", has)
+        self.rel("WENT_ON_JOURNEY", ("PlayerSeason", "id"), ("Journey", "id"), "journeys", went)
+
+    def _auctions(self) -> None:
+        """The Survivor auction: who took part with how much money, and what each person bought. Items a whole
+        tribe bought (season 5) name no castaway and are left out."""
+        money = self.data.table("survivor_auction")
+        items = self.data.table("auction_details")
+        has, present = [], []
+        for vs, group in money.groupby("version_season", sort=True):
+            a_id, first = f"{vs}:AUCTION", group.iloc[0]
+            self.node("Auction", "id", "survivor_auction", {
+                "id": a_id, "version_season": vs, "season": first["season"], "episode": _num(first["episode"]),
+                "currency": first["currency"]})
+            has.append((f"{vs}:E{_num(first['episode'])}", a_id, a_id, {}))
+            for r in group.itertuples(index=False):
+                present.append((f"{vs}:{r.castaway_id}", a_id, f"{a_id}:{r.castaway_id}", {
+                    "season": r.season, "episode": _num(r.episode), "money": _num(r.total), "tribe": r.tribe}))
+        self.rel("HAS_AUCTION", ("Episode", "id"), ("Auction", "id"), "survivor_auction", has)
+        self.rel("AT_AUCTION", ("PlayerSeason", "id"), ("Auction", "id"), "survivor_auction", present)
+        episode_of = {row["version_season"]: row["episode"] for row in self.nodes.get("Auction", NodeSet("", "")).rows}
+        self.rel("BOUGHT", ("PlayerSeason", "id"), ("Auction", "id"), "auction_details", [
+            (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:AUCTION",
+             f"{r.version_season}:AUCTION:I{_num(r.item)}:{r.castaway_id}", {
+                 "season": r.season, "episode": episode_of.get(r.version_season), "item": r.item_description,
+                 "category": r.category, "cost": _num(r.cost), "covered": _bool(r.covered), "notes": r.notes})
+            for r in items[items["castaway_id"].notna()].itertuples(index=False)])
 
 
 def build_graph(data: SurvivorData) -> GraphBuilder:

@@ -27,7 +27,7 @@ GITHUB_RAW = "https://raw.githubusercontent.com/doehm/survivoR/master/data/{tabl
 GRAPH_TABLES = (
     "season_summary", "castaways", "castaway_details", "episodes", "boot_order", "vote_history",
     "jury_votes", "tribe_mapping", "tribe_colours", "challenge_results", "challenge_description",
-    "advantage_details", "advantage_movement", "confessionals",
+    "advantage_details", "advantage_movement", "confessionals", "journeys", "survivor_auction", "auction_details",
 )
 
 

@@ -53,7 +53,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LLM_NATIVE_TOOLS", "auto",
             "Use OpenAI tool-calling: auto (OpenAI yes; LLM_BASE_URL and the embedded model no: "
             "schema-constrained JSON), on, or off."),
-    Setting("LLM_CTX_SIZE", "4096", "Context window (tokens) of the embedded llama.cpp server."),
+    Setting("LLM_CTX_SIZE", "6144", "Context window (tokens) of the embedded llama.cpp server, per request: the "
+            "text-to-Cypher prompt (schema, examples, a failed attempt to repair) reaches about 4,000."),
     Setting("LLM_THREADS", "0", "CPU threads of the embedded llama.cpp server (0: all cores)."),
 )
 

@@ -27,6 +27,27 @@ def test_counts_the_data_implies(graph, load_report):
     assert load_report.nodes["Player"] == 751 and "Season" in load_report.as_text()
 
 
+def test_side_games_counts_the_data_implies(graph, settings):
+    """Challenges with everyone in them (sit-outs, duels), journeys and the auction: one node or edge a row."""
+    from ingest.survivor_data import open_survivor_data
+
+    data = open_survivor_data(settings)
+    results, journeys = data.table("challenge_results"), data.table("journeys")
+    money, items = data.table("survivor_auction"), data.table("auction_details")
+    nodes, rels = graph.label_counts(), graph.relationship_counts()
+    challenges = results.drop_duplicates(["version_season", "challenge_id"])
+    assert nodes["Challenge"] == rels["HAS_CHALLENGE"] == len(challenges)
+    assert rels["IN_CHALLENGE"] == len(results)
+    assert nodes["Journey"] == rels["HAS_JOURNEY"] == len(journeys.drop_duplicates(["version_season", "sog_id"]))
+    assert rels["WENT_ON_JOURNEY"] == len(journeys)
+    assert nodes["Auction"] == rels["HAS_AUCTION"] == money["version_season"].nunique()
+    assert rels["AT_AUCTION"] == len(money)
+    assert rels["BOUGHT"] == items["castaway_id"].notna().sum()  # season 5's tribe purchases name no one
+    sat = graph.query("MATCH (ps:PlayerSeason)-[r:IN_CHALLENGE {sat_out: true}]->(:Challenge) "
+                      "RETURN count(r) AS n").single()
+    assert sat == (results["sit_out"] == True).sum()  # noqa: E712
+
+
 def test_season_45_winner_and_jury(graph):
     winner = graph.query("MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(:Season {number: 45}) "
                          "RETURN ps.name AS name").single()

@@ -1126,3 +1126,35 @@ def test_everyone_who_played_a_season_with_a_person():
     winners = plan("Which Survivor winners has P1 shared a season with?", [], ["US0402"])
     assert (winners.tool, winners.shape) == ("castmates", {"where": {"ever_won": True}})
     assert plan("how many people has P1 played with", [], [ROB]).shape == {"count": "castaway_id"}
+
+
+def test_side_games_sit_outs_duels_journeys_and_the_auction():
+    benched = plan("which castaway was benched the most often on season 20", [20])
+    assert (benched.tool, benched.params) == ("challenge_sit_outs", {"season": 20})
+    assert benched.shape["extreme"] == {"column": "sat_out", "max": True}
+    assert plan("how many challenges did P1 sit out", [], ["US0593"]).shape == {"focus": "sat_out"}
+    never = plan("who on season 41 never sat out of a challenge", [41])  # the cast minus the sit-outs
+    assert never.tool == "season_cast" and never.shape["except"][0]["tool"] == "challenge_sit_outs"
+    # duels: a named arena without a season keeps that arena's seasons; whom someone faced
+    arena = plan("who lost the most duels at the edge of extinction")
+    assert (arena.tool, arena.params) == ("duels", {"arena": "edge_of_extinction"})
+    assert arena.shape["extreme"] == {"column": "losses", "max": True}
+    faced = plan("P1 on season 27: who did he battle in duels?", [27], ["US0400"])
+    assert (faced.params, faced.shape) == ({"season": 27, "castaway_id": "US0400"}, {"focus": "faced"})
+    assert plan("how many duels did P1 win", [], ["US0323"]).shape == {"focus": "wins"}
+    # journeys: companions, what they came back with, who kept their vote
+    trip = plan("who else went on P1's journey", [], ["US0659"])
+    assert trip.shape["focus"] == "went_with" and not trip.shape["where_not"]
+    assert plan("season 43 journey: what did P1 get", [43], ["US0625"]).shape == {"focus": "reward"}
+    kept = plan("who went on a journey in season 46 and did not lose their vote", [46])
+    assert (kept.tool, kept.shape) == ("journeys", {"where": {"lost_vote": False}})
+    assert plan("who lost their vote on a journey in season 46", [46]).shape == {"where": {"lost_vote": True}}
+    # the auction: what someone bought, who bought nothing, who spent the most
+    assert plan("what did P1 purchase at the auction on season 26", [26], ["US0346"]).shape == {"focus": "bought"}
+    assert plan("who left the season 10 auction empty-handed", [10]).shape == {"where": {"items": 0}}
+    spent = plan("who spent the most at the season 45 auction", [45])
+    assert spent.shape["extreme"] == {"column": "spent", "max": True}
+    from survivorgraph.agent.parts import split_parts
+
+    assert len(split_parts("S46 journeys: who went on one and did not lose their vote?")) == 1
+    assert len(split_parts("who won season 20 and did Rob play in it?")) == 2

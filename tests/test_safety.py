@@ -221,3 +221,16 @@ def test_non_english_questions_are_answered_or_declined_without_a_stack_trace(gr
         assert not any("internal error" in e for e in result.errors), result.errors
     assert results[0].answer_kind == "no_model" and "OPENAI_API_KEY" in results[0].answer
     assert counts(graph) == before
+
+
+def test_every_few_shot_example_is_safe_matches_the_schema_and_answers(graph):
+    """The model copies the examples' patterns: each must pass the checks generated Cypher faces and return rows
+    on the real graph (a renamed property or relationship would otherwise teach the model a broken query)."""
+    from survivorgraph.cypher.safety import check_read_only
+    from survivorgraph.cypher.schema_check import check_against_schema
+
+    schema = graph.schema(refresh=True)
+    for example in FewShotBank.load().examples:
+        cypher = check_read_only(example["cypher"])
+        assert check_against_schema(cypher, schema) == [], example["question"]
+        assert graph.query(cypher).rows, example["question"]

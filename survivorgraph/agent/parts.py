@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# A new part starts at "and"/";"/"?" when a question word follows: "… wins, and how many seasons …".
+# A new part starts at "and"/";"/"?" when a question word follows: "… wins, and how many seasons …"; not "and did
+# not …", which says more of the same people ("who went on a journey and did not lose their vote").
 _SPLIT = re.compile(
-    r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b)"
+    r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b"
+    r"(?!\s+not\b))"
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
 # A description of someone, then a question about them: split at the colon. A topic before a colon ("Kaoh Rong:
 # who …", "Tony and Sarah: which seasons …") is not a part of its own.

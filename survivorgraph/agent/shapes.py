@@ -44,6 +44,10 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "castmates": {"people": "castaway_id"},
     "tribe_swap": {"people": "castaway_id"},
     "castaways_from": {"people": "castaway_id"},
+    "challenge_sit_outs": {"people": "castaway_id"},
+    "duels": {"people": "castaway_id"},
+    "journeys": {"people": "castaway_id"},
+    "auction": {"people": "castaway_id", "seasons": "season"},
 }
 # Queries with one row per event: "how many votes did X get" counts the rows.
 COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player", "tribal_council_votes"}
@@ -52,7 +56,7 @@ COUNT_COLUMNS = {"player_career": "seasons_played"}
 # "how many seasons …", "the number of winners": a count of the listed items. "… with the number of jury votes
 # they received" asks for a number per item, not a count of the rows.
 _COUNT = re.compile(r"\b(how many|(?<!with the )(?<!and the )(?<!with their )number of|count of|count the)\b", re.I)
-_PER_ITEM = re.compile(r"\b(how many|number of) (votes|jury votes|days|confessionals|wins|individual|immunit\w*|"
+_PER_ITEM = re.compile(r"\b(how many|number of) (votes|jury votes|days|confessionals|wins|duels|individual|immunit\w*|"
                        r"rewards?|challenges?|times .* vot\w*)", re.I)
 _SEASON_COUNT = re.compile(r"\b(how many|number of) (different |distinct |separate |unique )?seasons\b", re.I)
 _TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
@@ -66,7 +70,7 @@ FOCUS = [
     (re.compile(r"\b(what|which) episode\b|\bin episode\b(?! \d)", re.I), "episode"),
     (re.compile(r"\b(what|which) date\b|\bwhen did .*\b(air|premiere)|\b(first )?air(ed)?\b|\bpremiere", re.I),
      "premiered"),
-    (re.compile(r"\bwhat place\b|\bwhere did .* (finish|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
+    (re.compile(r"\bwhat place\b|\bwhere did .* (finish\w*|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
     (re.compile(r"\bhow old\b|\bage\b", re.I), "age"),
     (re.compile(r"\boriginal tribe\b|\bstarting tribe\b|\bfirst tribe\b", re.I), "original_tribe"),
 ]

@@ -60,7 +60,7 @@ def _collect_enums(store: GraphStore, schema: GraphSchema, match: str, var: str,
                    props: dict[str, str]) -> None:
     """Record the values of low-cardinality string properties (exit_type, phase, ...)."""
     for prop, kind in props.items():
-        if kind != "string" or prop in ("id", "name", "castaway_id"):
+        if kind != "string" or prop in ("id", "name", "castaway_id", "version_season"):
             continue
         result = store.query(
             f"{match} WHERE {var}.`{prop}` IS NOT NULL RETURN DISTINCT {var}.`{prop}` AS v LIMIT {ENUM_MAX_VALUES + 1}")

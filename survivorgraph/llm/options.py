@@ -16,7 +16,7 @@ class LLMOptions:
     timeout_s: float = 180.0
     max_retries: int = 2
     native_tools: str = "auto"
-    ctx_size: int = 4096
+    ctx_size: int = 6144
     threads: int = 0
 
     @classmethod

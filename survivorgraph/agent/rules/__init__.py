@@ -16,6 +16,7 @@ from survivorgraph.agent.rules import (  # noqa: F401 — importing a module reg
     hometowns,
     people,
     seasons,
+    side_games,
     tribes,
     votes,
     winners,
@@ -27,6 +28,10 @@ ORDER = [
     "a what-if",  # abstain
     "an opinion",  # abstain
     "a fact about the show the data does not record",  # abstain
+    "challenge sit-outs",  # side_games
+    "duels",  # side_games
+    "journeys",  # side_games
+    "the auction",  # side_games
     "a person's place in the boot order",  # exits
     "an attribute the data does not hold",  # abstain
     "people who reached the final tribal council N times",  # winners

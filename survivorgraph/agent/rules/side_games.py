@@ -1,0 +1,85 @@
+"""Rules about a season's side games: who sat out challenges, the duels of Redemption Island and the Edge of
+Extinction, journeys, and the Survivor auction. Each reads its own negations ("didn't lose their vote",
+"without buying anything"), so the complement of a positive plan is not needed for them."""
+
+from __future__ import annotations
+
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import rule
+
+SIT_OUT = r"\bs[ia]t(s|ting)? out\b|\bsit-?outs?\b|\bbenched\b|\bon the bench\b"
+DUEL = r"\bduel(s|ed|ing|led|ling)?\b"
+_ARENA = r"\b(redemption island|edge of extinction|the edge)\b"
+_RANKING = r"\b(most|fewest|least)\b"
+
+
+def _about(s: Slots) -> dict:
+    """The season and the person the part names: the filters all four queries take."""
+    return {**s.season_filter, **({"castaway_id": s.person} if s.person else {})}
+
+
+def _extreme(s: Slots, column: str) -> dict:
+    return {"extreme": {"column": column, "max": not s.has(r"\b(fewest|least)\b")}}
+
+
+@rule("challenge sit-outs")
+def _sit_outs(s: Slots):
+    """ "Who sat out the most challenges in S41?", "how many challenges did Heather sit out?" """
+    if not s.has(SIT_OUT):
+        return None
+    shape = _extreme(s, "sat_out") if s.has(_RANKING) else {"focus": "sat_out"} if s.person else {}
+    return Plan("challenge_sit_outs", _about(s), shape=shape)
+
+
+@rule("duels")
+def _duels(s: Slots):
+    """ "Most duel wins on Blood vs. Water?", "who did Christine face in duels?", "whoever won the most duels on
+    Redemption Island, where did they finish?" — a named arena without a season keeps that arena's seasons."""
+    if not (s.has(DUEL) or s.has(_ARENA) and s.has(r"\b(beat|faced?|fought|battled?)\b")):
+        return None
+    params = _about(s)
+    if not s.season and s.has(_ARENA):
+        params["arena"] = "redemption_island" if s.has(r"\bredemption\b") else "edge_of_extinction"
+    lost = s.has(r"\b(lost|lose|losses|losing)\b")
+    column = "losses" if lost else "wins" if s.has(r"\b(won|win|wins|winning|victor\w*|beat)\b") else "duels"
+    if s.has(_RANKING):
+        return Plan("duels", params, shape=_extreme(s, column))
+    if s.has(r"\b(who|whom)\b.*\b(face|faced|against|fought|beat|battled?)\b|\bopponents?\b"):
+        return Plan("duels", params, shape={"focus": "faced"})
+    return Plan("duels", params, shape={"focus": column} if s.person and s.has(r"\bhow many\b") else {})
+
+
+@rule("journeys")
+def _journeys(s: Slots):
+    """ "Who else went on that season 44 journey with Carson?", "S42 journeys: who went on one and did NOT lose
+    their vote?", "who lost their vote on a journey?" """
+    if not s.has(r"\bjourneys?\b"):
+        return None
+    shape: dict = {}
+    if s.has(r"\b(lost|lose|losing) (their|his|her|a|the)? ?vote\b"):
+        negated = s.has(r"\b(not|n't|never|without|kept)\b")
+        shape["where"] = {"lost_vote": not negated}
+    if s.person and s.has(r"\b(with|else|who went|companions?|alongside)\b"):
+        # "who else went with Carson": his row's companions; the generic "else" would drop his row itself
+        shape.update(focus="went_with", where_not={})
+    elif s.person and s.has(r"\b(what did|got|get|came back with|reward|receive)\b"):
+        shape["focus"] = "reward"
+    return Plan("journeys", _about(s), shape=shape)
+
+
+@rule("the auction")
+def _auction(s: Slots):
+    """ "What did Dawn buy at the Caramoan auction?", "at the season 45 auction, who walked away without buying
+    anything?", "who spent the most at the auction?" """
+    if not s.has(r"\bauctions?\b"):
+        return None
+    if s.has(r"\b(without|not|n't|never|nothing)\b.{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
+             r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
+        return Plan("auction", _about(s), shape={"where": {"items": 0}})
+    if s.has(_RANKING):
+        column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(r"\bspen[dt]\b") else (
+            "items" if s.has(r"\bitems\b") else "spent")
+        return Plan("auction", _about(s), shape=_extreme(s, column))
+    if s.person and s.has(r"\b(buy|bought|purchas\w*|get|got|win|won)\b"):
+        return Plan("auction", _about(s), shape={"focus": "bought"})
+    return Plan("auction", _about(s))
