@@ -342,14 +342,16 @@ def test_season_jury(graph, castaways, jury):
         expected = castaways[(castaways["season"] == season) & castaways["jury"]]
         assert sorted(r["castaway_id"] for r in rows) == sorted(expected["castaway_id"]), season
         votes = jury[jury["season"] == season].set_index("castaway_id")["finalist_id"]
+        tribes = expected.set_index("castaway_id")["original_tribe"]
         for row in rows:
             assert row["voted_for"] == name_of(castaways, season, votes[row["castaway_id"]])
+            assert row["original_tribe"] == tribes[row["castaway_id"]]
         numbers = [r["juror_number"] for r in rows]
         assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)  # S32 counts from 2
 
 
 @covers("player_career")
-def test_player_career(graph, castaways):
+def test_player_career(graph, castaways, survivor):
     rows = run(graph, "player_career", castaway_id=ROB).rows
     assert [r["season"] for r in rows] == [4, 8, 20, 22, 40]
     mine = castaways[castaways["castaway_id"] == ROB].set_index("season")
@@ -360,6 +362,8 @@ def test_player_career(graph, castaways):
     assert [(r["season"], r["name_that_season"]) for r in amber] == [
         (2, "Amber Brkich"), (8, "Amber Brkich"), (40, "Amber Mariano")]
     assert {r["player"] for r in amber} == {"Amber Mariano"}
+    premieres = survivor.table("season_summary").set_index("season")["premiered"]
+    assert [r["premiered"] for r in rows] == [str(premieres[s])[:10] for s in (4, 8, 20, 22, 40)]
 
 
 @covers("players_with_min_seasons", "most_seasons_played")
@@ -452,6 +456,13 @@ def test_season_ratings(graph, survivor):
     assert [r["imdb_rating"] for r in rows] == sorted(mean, reverse=True)
     viewers = episodes.groupby("season")["viewers"].mean()
     assert max(rows, key=lambda r: r["viewers"])["season"] == viewers.idxmax()
+    finales = episodes[episodes["episode_label"] == "Finale"].set_index("season")["viewers"]
+    assert {r["season"]: r["finale_viewers"] for r in rows if r["finale_viewers"] is not None} == \
+        finales.dropna().to_dict()
+    premieres = episodes[episodes["episode"] == 1].set_index("season")["viewers"]
+    assert {r["season"]: r["premiere_viewers"] for r in rows} == pytest.approx(premieres.to_dict())
+    regular = episodes[~episodes["episode_label"].isin(["Recap", "Reunion"])].groupby("season").size()
+    assert {r["season"]: r["regular_episodes"] for r in rows} == regular.to_dict()
 
 
 @covers("tribe_challenge_wins")
@@ -946,7 +957,7 @@ def test_people_facts(graph, survivor):
 
 
 @covers("player_exit")
-def test_player_exit(graph, castaways):
+def test_player_exit(graph, castaways, survivor):
     for cid, season in (("US0523", 36), ("US0227", 15), (ROB, 20)):
         [row] = run(graph, "player_exit", castaway_ids=[cid], season=season).rows
         mine = castaways[(castaways["castaway_id"] == cid) & (castaways["season"] == season)].iloc[0]
@@ -958,6 +969,9 @@ def test_player_exit(graph, castaways):
     latest = run(graph, "player_exit", castaway_ids=["US0568", "US0477"], season=38, latest_first=True).rows
     assert [r["castaway_id"] for r in latest] == [r["castaway_id"] for r in reversed(both)]
     assert [r["season"] for r in run(graph, "player_exit", castaway_ids=[ROB]).rows] == [4, 8, 20, 22, 40]
+    episodes = survivor.table("episodes").set_index(["season", "episode"])["episode_title"]
+    [brandon] = run(graph, "player_exit", castaway_ids=["US0350"], season=23).rows
+    assert brandon["episode_title"] == episodes[(23, brandon["episode"])]
 
 
 @covers("seasons_by_location")

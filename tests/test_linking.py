@@ -100,6 +100,7 @@ SEASONS = [
     ("What was the merged tribe called in Cagayan?", [28]),       # the season: nothing says a place
     ("Why did Lindsey walk away from Cagayan?", [28]),
     ("How many people have played more than 3 seasons?", []),
+    ("What was the first season of Survivor to have a tribe swap?", []),  # the first of those, not season 1
 ]
 
 

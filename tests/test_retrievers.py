@@ -230,6 +230,18 @@ def test_a_follow_up_that_is_only_another_person_asks_the_same_again(graph, link
                                                                    ("Tevin Davis", "Kenzie Petty")]
 
 
+def test_an_elliptic_second_part_asks_the_first_again_for_its_person(graph, linker):
+    result = agent(graph, linker).ask("Ghost Island final tribal: which jurors voted for Wendell and which for "
+                                      "Domenick?")
+    voted = {r["voted_for"] for r in result.rows}
+    assert voted == {"Wendell Holland", "Domenick Abbate"}
+
+
+def test_the_night_someone_went_home_who_did_not_vote_for_them(graph, linker):
+    result = agent(graph, linker).ask("the night Edgardo Rivera got voted out of Fiji, who didn't vote for him?")
+    assert sorted({r["voter"] for r in result.rows}) == ["Alex Angarita", "Andria Herd", "Mookie Lee"]
+
+
 def test_no_rule_and_no_model_abstains_honestly(graph, linker):
     result = agent(graph, linker).ask("Which castaways were born in the same city as their tribe mate?")
     assert result.answer_kind == "abstained" and result.usage["llm_calls"] == 0

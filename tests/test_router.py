@@ -1158,3 +1158,105 @@ def test_side_games_sit_outs_duels_journeys_and_the_auction():
 
     assert len(split_parts("S46 journeys: who went on one and did not lose their vote?")) == 1
     assert len(split_parts("who won season 20 and did Rob play in it?")) == 2
+
+
+def test_totals_spans_groups_and_differences_as_answer_shapes():
+    assert answer_shape("adding up all of her seasons, how many days has P1 spent playing", "player_exit") == \
+        {"total": "day"}
+    assert answer_shape("season 43, episodes 3 through 6: who went home, in order", "boot_order")["episode_span"] \
+        == [3, 6]
+    assert answer_shape("which starting tribe put the most people on the jury", "season_jury")["group_extreme"] == \
+        {"by": "original_tribe", "max": True}
+    exits = [{"player": "C", "day": 37}, {"player": "C", "day": 26}, {"player": "C", "day": 3}]
+    assert apply_shape(exits, ["player", "day"], {"total": "day"})[0] == [{"total_day": 66, "of": 3}]
+    jurors = [{"juror": "A", "original_tribe": "X"}, {"juror": "B", "original_tribe": "Y"},
+              {"juror": "C", "original_tribe": "Y"}]
+    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}}
+                       )[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
+    pair = [{"player": "Dan", "date_of_birth": "1946-11-05"}, {"player": "Ben", "date_of_birth": "1986-06-25"}]
+    assert apply_shape(pair, ["player", "date_of_birth"], {"difference": "date_of_birth"})[0][0]["difference_years"] \
+        == 39
+    spans = [{"season": 20, "episode": 2}, {"season": 36, "episode": 5}, {"season": 44, "episode": 9}]
+    assert apply_shape(spans, ["season", "episode"], {"season_span": [36, 10_000]})[0] == spans[1:]
+    assert apply_shape(spans, ["season", "episode"], {"episode_span": [3, 6]})[0] == spans[1:2]
+
+
+def test_spans_of_seasons_named_around_one_season():
+    from survivorgraph.agent.season_span import season_span
+
+    assert season_span("since s36, which winners") == (36, 10_000)
+    assert season_span("from season 35 on") == (35, 10_000)
+    assert season_span("before season 8") == (1, 7)
+    assert season_span("between season 20 and season 30") == (20, 30)
+    assert season_span("season 43, episodes 3 through 6") is None
+    since = plan("since s36, which winners never won an individual reward challenge in the season they won?", [36])
+    assert (since.tool, since.shape["season_span"]) == ("castaways_without", [36, 10_000])
+    assert "season" not in since.params
+    ranked = plan("who won the most individual immunities from season 30 onwards", [30])
+    assert "season_span" not in ranked.shape  # a ranking sums over seasons: it cannot be cut afterwards
+
+
+def test_more_wordings_of_votes_exits_merges_and_seasons():
+    cast = plan("How many times has P1 voted at tribal council, counting both of his seasons?", [], ["US0337"])
+    assert (cast.tool, cast.shape) == ("votes_cast_by_player", {"count": "*"})
+    from survivorgraph.agent.lexicon import canonical
+
+    assert canonical("how many times has P1 written someone's name down at tribal") == \
+        "how many times has P1 voted at tribal"
+    assert canonical("How many people were still in the game when season 28 merged?") == \
+        "How many people made the merge on season 28?"
+    title = plan("What was the name of the episode where P1 was voted out of season 23?", [23], ["US0350"])
+    assert (title.tool, title.shape) == ("player_exit", {"focus": "episode_title"})
+    in_order = plan("season 43, episodes 3 through 6: who went home, in order?", [43])
+    assert (in_order.tool, in_order.shape) == ("boot_order", {"episode_span": [3, 6]})
+    swap = plan("what was the first season of survivor to have a tribe swap?")
+    assert (swap.tool, swap.shape) == ("season_facts", {"where_not": {"swaps": [0]}, "pick": "first"})
+    idol = plan("which season was the first to have a hidden immunity idol found?")
+    assert idol.shape == {"where_not": {"idols": [0]}, "pick": "first"}
+    finale = plan("Which season's finale drew the biggest TV audience?")
+    assert finale.shape == {"extreme": {"column": "finale_viewers", "max": True}}
+    episodes = plan("not counting recap specials or reunions, which survivor season had the most episodes?")
+    assert episodes.shape == {"extreme": {"column": "regular_episodes", "max": True}}
+    older = plan("How many years older was P1 than P2?", [], ["US0317", "US0315"])
+    assert older.shape == {"difference": "date_of_birth"}
+    town = plan("what town was P1 from", [21], ["US0302"])
+    assert (town.tool, town.shape) == ("player_profile", {"focus": "city"})
+    night = plan("the night P1 was voted out of season 14, who didn't vote for him?", [14], ["US0213"])
+    assert night.tool == "tribal_council_votes" and night.shape["except"][0]["tool"] == "voters_at_elimination"
+    later = plan("which of P1's original T1 tribemates on season 24 returned for another season later?", [24],
+                 ["US0365"], [("Salani", 24)])
+    assert later.shape["within"][-1]["shape"] == {"where_not": {"later_seasons": [[], None]}}
+    first_season = plan("which of the people on season 26 was the winner's first time playing", [26])
+    assert "except" not in first_season.shape  # a person's first time playing is not "first-timers"
+    for unanswerable in ("who composed the survivor theme music?", "What high school did P1 go to?"):
+        assert plan(unanswerable, [], ["US0500"]).tool == "abstain"
+    from survivorgraph.agent.parts import split_parts
+
+    assert [p.text for p in split_parts("s46's top individual immunity winner - what place did they end up?")] == \
+        ["s46's top individual immunity winner", "what place did they end up"]
+    assert len(split_parts("Tony and Sarah: which seasons did they play together?")) == 1
+    assert len(split_parts("what happened to P1 on s46? I heard he had to be taken out of the game")) == 1
+    shared = plan("before the merge on s33, which tribes were P1 and P2 on together?", [33], ["US0491", "US0496"])
+    assert (shared.tool, shared.params) == ("tribe_members", {"season": 33, "castaway_id": "US0491"})
+    assert shared.shape["within"][0]["params"]["castaway_id"] == "US0496"
+    assert shared.shape["where_not"] == {"phase": ["merged"]}
+    before_swap = plan("last person voted out on s21 before the tribe swap?", [21])
+    assert before_swap.tool == "boot_order" and before_swap.shape["except"][0]["tool"] == "tribe_swap"
+    after_swap = plan("who was the first person voted out after the swap in season 21", [21])
+    assert after_swap.shape["within"][0]["tool"] == "tribe_swap" and after_swap.shape["pick"] == "first"
+    assert plan("who switched tribes at the swap in season 21", [21]).tool == "tribe_swap"
+    masaya = plan("When P1 went home on season 30, which of his original T1 tribemates voted against him?", [30],
+                  ["US0447"], [("Masaya", 30)])
+    assert masaya.shape["within"] == [{"tool": "tribe_members", "params": {"season": 30, "tribe": "Masaya",
+                                                                            "phase": "original"},
+                                       "key": "castaway_id", "on": "voter_id", "reading": "the Masaya tribe"}]
+    jury = plan("What season had the largest jury?")
+    assert (jury.tool, jury.shape) == ("season_facts", {"extreme": {"column": "jury_size", "max": True}})
+    assert plan("which season had the fewest tribes").shape == {"extreme": {"column": "n_tribes", "max": False}}
+    early = plan("Which of the returning players on season 16 went home before the jury started?", [16])
+    assert early.tool == "boot_order" and early.shape["within"][0]["params"]["returnees_only"]
+    assert early.shape["within"][1]["params"]["without"] == "jury"
+    first_aired = plan("what year was P1's first season on tv?", [], ["US0150"])
+    assert (first_aired.tool, first_aired.shape) == ("season_facts", {"focus": "year"})
+    assert apply_shape([{"season": 10, "premiered": "2005-02-03"}], ["season", "premiered"], {"focus": "year"})[0] \
+        == [{"year": 2005, "season": 10, "premiered": "2005-02-03"}]

@@ -25,7 +25,7 @@ Row = dict[str, Any]
 _LEAVING = re.compile(r"\b(leave|left|leaving|quit\w*|evacuat\w*|medevac\w*|removed|eject\w*|"
                       r"pull\w*\b[\w ]{0,30}\b(from|out)|"  # "why did production pull Jackson out"
                       r"voted (out|off)|eliminated|go(es)? home|went home|sent home|blindsid\w*|booted|exit\w*|"
-                      r"lose|lost|out of the game)\b", re.I)
+                      r"lose|lost|out of the game|taken out|what happened to)\b", re.I)
 
 # How the text tells that someone left (narrower than the question's words: "left out", "lost a challenge"
 # are in many passages).

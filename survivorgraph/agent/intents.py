@@ -20,8 +20,9 @@ from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
 from survivorgraph.agent.query_facts import person_tools, season_filtered_tools
-from survivorgraph.agent.restrictions import restrict_people
+from survivorgraph.agent.restrictions import keep_the_named_tribe, restrict_people
 from survivorgraph.agent.rules import RULES
+from survivorgraph.agent.season_span import apply_season_span
 from survivorgraph.agent.shapes import answer_shape
 
 # Plan, Slots and derive are used with `route` by callers; they live in plans.py and chains.py, RULES in rules/.
@@ -105,8 +106,11 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
                     generic.pop("rank", None)  # the rule already chose the row(s) the part asks for
                 plan.shape = {**generic, **plan.shape}
                 _keep_derived_season(plan, derived)
+                apply_season_span(plan, derived)
                 if plan.tool in person_tools():
                     restrict_people(plan, derived)
+                else:  # voters, jurors: lists of people under another column
+                    keep_the_named_tribe(plan, derived)
             return plan
     return None
 

@@ -89,6 +89,9 @@ SYNONYMS: list[tuple[str, str]] = [
     # one person's vote for another: "write P2's name (down)", "wrote down P2"
     (r"\b(?:write|wrote|written|writes|writing) (?:down )?(P\d|T\d)['’]s name(?: down)?\b", r"vote for \1"),
     (r"\b(?:write|wrote|written|writes|writing) down (P\d)\b", r"vote for \1"),
+    # casting votes at all: "how many times has P1 written someone's name down"
+    (r"\b(?:write|wrote|written|writes|writing) (?:down )?(?:someone|somebody|anyone|anybody|a person)['’]s name"
+     r"(?: down)?\b|\b(?:write|wrote|written|writes|writing) (?:down )?(?:a|another) name(?: down)?\b", "voted"),
     # the votes that ended someone's game
     (r"\bwhose votes? (?:sent|got) (P\d) (?:home|out|packing)\b", r"who voted \1 out"),
     (r"\bwho (?:sent|got) (P\d) (?:home|out|packing)\b", r"who voted \1 out"),
@@ -100,6 +103,10 @@ SYNONYMS: list[tuple[str, str]] = [
     # the end of the game
     (r"\bfinal tribal council\b|\bfinal tribal\b|\bftc\b", "final tribal council"),
     (r"\bjury (?:tally|count|result|results)\b|\bfinal (?:tally|count|vote count)\b", "final vote"),
+    # the people at the merge: "how many were still in the game when season 28 merged"
+    (r"\b(?:were |was )?(?:still )?(?:in the game|left|remaining|around|alive) (?:when|once|as) (season \d+|it|the "
+     r"tribes?) merged\b", r"made the merge on \1"),
+    (r"\b(?:were |was )?(?:still )?(?:in the game|left|remaining|around) at the merge\b", "made the merge"),
     # seasons a person played
     (r"\bcame back to play\b|\bcame back\b|\breturned to play\b", "returned"),
     # ordinals as words: "the sixth episode" -> "episode 6"

@@ -12,13 +12,19 @@ _SPLIT = re.compile(
     r"(?:\?\s+|;\s*|,?\s+and\s+(?=(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are|list|name)\b"
     r"(?!\s+not\b))"
     r"|,?\s+(?:plus|also)\s+(?=(?:who|what|which|how|where|when)\b))", re.IGNORECASE)
-# A description of someone, then a question about them: split at the colon. A topic before a colon ("Kaoh Rong:
-# who …", "Tony and Sarah: which seasons …") is not a part of its own.
-_DESCRIBED_THEN_ASKED = re.compile(r"\s*(the\b[^:?]+?)(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|"
+# A description of someone, then a question about them: split at the colon or dash. The description starts with
+# "the" or names a role ("s46's top immunity winner - what place …", "first juror on season 43: how many …"); a
+# topic before a colon ("Kaoh Rong: who …", "Tony and Sarah: which seasons …") is not a part of its own.
+_DESCRIPTION = (r"(?:the\b[^:?]+?|(?!(?:who|whom|what|which|how|where|when|why|did|does|was|were|is|are)\b)[^:?]*?"
+                r"\b(?:winner|juror|runner-up|finalist|person|player|castaway|contestant|boot|voted out|eliminated)"
+                r"(?:'s)?\b[^:?]*?)")
+_DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|"
                                    r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$",
                                    re.IGNORECASE)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|how many(?: times)?|how often)", re.I)
+_ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|apparently|supposedly|"
+                    r"someone (?:said|told)|my (?:friend|wife|husband|dad|mom|brother|sister))\b", re.I)
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
 _SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during) it\b"
@@ -41,10 +47,11 @@ def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
     if len(pieces) > max_parts:  # a long list is one ask, not many
         pieces = [question.strip()]
-    # "Was Rupert ever on a jury? Which seasons?": a bare follow-up asks more of the same part.
+    # "Was Rupert ever on a jury? Which seasons?": a bare follow-up asks more of the same part; "… on s46? I heard
+    # he had to be taken out": what the asker adds is context for the same part, not a question of its own.
     merged: list[str] = []
     for piece in pieces:
-        if merged and _ELLIPTIC.fullmatch(piece):
+        if merged and (_ELLIPTIC.fullmatch(piece) or _ASIDE.match(piece)):
             merged[-1] = f"{merged[-1]} — {piece}"
         else:
             merged.append(piece)

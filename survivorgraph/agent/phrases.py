@@ -24,7 +24,8 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
                           r"phone( number)?|e-?mail( address)?|home address|"
                           r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
                           r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name|married|spouse|"
-                          r"kids|children|instagram|twitter|tiktok|facebook|social media|handle)\b", re.I)
+                          r"kids|children|instagram|twitter|tiktok|facebook|social media|handle|"
+                          r"(?:high )?school|college|universit(?:y|ies)|degree|alma mater|graduated?)\b", re.I)
 # Opinions: the data holds results, not judgements of who was best.
 OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
@@ -37,13 +38,15 @@ OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w
                      r"smartest|coolest|saddest)\b|\b(?:best|worst) (?:blindside|move|moment|cast|gameplay|"
                      r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b", re.I)
 # Facts about making the show, not about the game: the data has none of them.
-NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|spen[dt] (?:making|on|to make)|"
+NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|"
+                          r"spen[dt] (?:making|to make)|spen[dt] on (?:the )?(?:production|making|filming)|"
                           r"appl(?:ied|y) (?:to|for) (?:be on|play|compete|join|the show|survivor)|applicants?|"
                           r"applications?|auditions?|auditioned|casting (?:process|call|tape)s?|"
                           r"host(?:'s)? (?:salary|pay)|probst (?:get|gets|got|make|makes|earn|earns)|"
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
                           r"advertis\w+ revenue|crew(?: members?)?|camera ?(?:men|operators?)|producers?|"
-                          r"production staff|staff members?)\b", re.I)
+                          r"production staff|staff members?|theme (?:song|music|tune)|composer|composed|"
+                          r"soundtrack|score (?:for|of) the show)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"
                           r"|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"

@@ -44,3 +44,10 @@ def season_filtered_tools() -> frozenset[str]:
     """Queries that take a `season` parameter."""
     catalog = _catalog()
     return frozenset(name for name in catalog.names() if any(p.name == "season" for p in catalog.get(name).params))
+
+
+@cache
+def columns_of(tool: str) -> tuple[str, ...]:
+    """A catalog query's result columns (none for a tool that is not a catalog query)."""
+    catalog = _catalog()
+    return tuple(catalog.get(tool).columns) if tool in catalog.names() else ()

@@ -4,6 +4,7 @@ rows (a where / where_not, or another catalog query's set to keep or leave out, 
 so one rule per question shape serves every restriction instead of a rule per combination.
 
     restrict_people(plan, derived)   # called by the router for plans whose query lists people (castaway_id)
+    keep_the_named_tribe(plan, derived)   # also for lists of voters or jurors
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.plans import Plan, Ref, Slots
+from survivorgraph.agent.query_facts import person_column
 
 
 def restrict_people(plan: Plan, derived: Slots) -> None:
     for restriction in (_leave_out_the_person, _leave_out_winners, _keep_returnees, _keep_one_gender,
-                        _keep_one_side_of_the_merge, _keep_the_same_tribe):
+                        _keep_one_side_of_the_merge, _keep_the_same_tribe, keep_the_named_tribe):
         restriction(plan, derived)
 
 
@@ -75,9 +77,17 @@ def _leave_out_winners(plan: Plan, derived: Slots) -> None:
 
 
 _RETURNING = re.compile(r"\b(?:returning|returnees?|veterans?|returned)\b(?! (?:to|for|home|from)\b)", re.I)
+# "first-timers", "first time players" — not "the winner's first time playing" (that person's first season)
 _FIRST_TIMERS = re.compile(r"\b(?:hadn't|had not|haven't|have not|never|hasn't|has not) (?:played|been on|competed)"
-                           r"(?: \w+)? before\b|\bfirst[- ]time(?:rs?)?\b|\bnew(?:comers?| players| castaways)\b"
+                           r"(?: \w+)? before\b|\bfirst[- ]timers?\b"
+                           r"|\bfirst[- ]time (?:players?|castaways?|contestants?)\b"
+                           r"|\bplaying for the first time\b|\bnew(?:comers?| players| castaways)\b"
                            r"|\bnewbies?\b|\brookies?\b", re.I)
+
+
+# "came back for another season later", "played again" (the lexicon reads "came back" as "returned")
+_PLAYED_LATER = re.compile(r"\breturned\b(?: \w+){0,4} (?:later|again|afterwards?)\b|\breturned for (?:another|a later|"
+                           r"a second|more)\b|\b(?:later|again) returned\b|\bplay(?:ed)? again\b", re.I)
 
 
 def _keep_returnees(plan: Plan, derived: Slots) -> None:
@@ -89,17 +99,23 @@ def _keep_returnees(plan: Plan, derived: Slots) -> None:
         return
     returnees = {"tool": "season_cast", "params": {"season": season, "returnees_only": True},
                  "key": "castaway_id", "on": "castaway_id"}
-    if _FIRST_TIMERS.search(derived.text) and "except" not in plan.shape:
+    if _PLAYED_LATER.search(derived.text) and plan.tool != "season_cast":
+        # "which of her tribemates came back for another season later": those with a later season
+        played_later = {"tool": "season_cast", "params": {"season": season}, "key": "castaway_id",
+                        "on": "castaway_id", "shape": {"where_not": {"later_seasons": [[], None]}},
+                        "reading": "played a later season"}
+        plan.shape["within"] = [*plan.shape.get("within", []), played_later]
+    elif _FIRST_TIMERS.search(derived.text) and "except" not in plan.shape:
         plan.shape["except"] = [returnees]
     elif _RETURNING.search(derived.text) and "within" not in plan.shape:
         plan.shape["within"] = [returnees]
 
 
-# "the last person voted out before the merge", "the first boot after the jury started": the season's people
-# on that side of the line — those who never made the merge (or the jury), or everyone else.
+# "the last person voted out before the merge", "the first boot after the jury started", "before the swap": the
+# season's people on that side of the line — those who never made the merge (the jury, the swap), or everyone else.
 _BEFORE = r"(?:before|pre|prior to|ahead of|until)[- ]?"
 _AFTER = r"(?:after|post|since|once|following)[- ]?"
-_PHASE = r"(?:the )?(?P<phase>merge|jury(?: (?:phase|stage|started|began))?)\b"
+_PHASE = r"(?:the )?(?P<phase>merge|(?:first )?(?:tribe )?swap|jury(?: (?:phase|stage|started|began))?)\b"
 SIDE = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER})){_PHASE}", re.I)
 # Lists with a row per person and the person's exit, where "out before the merge" is a set of people; not
 # events such as challenge wins, where "won before the merge" is about when, and the plan says it did not apply.
@@ -110,16 +126,41 @@ _FINALISTS = ["Sole Survivor", "Runner-up", "2nd runner-up"]  # never on the jur
 def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
     season = derived.season
     m = SIDE.search(derived.text)
-    if not m or not isinstance(season, int) or plan.tool not in _EXITS or "within" in plan.shape:
+    if not m or not isinstance(season, int) or plan.tool not in _EXITS \
+            or any(spec["tool"] in ("castaways_without", "tribe_swap") for spec in plan.shape.get("within", [])):
+        return
+    if m.group("phase").lower().endswith("swap"):  # "the last boot before the swap": not among those swapped
+        swapped = {"tool": "tribe_swap", "params": {"season": season}, "key": "castaway_id", "on": "castaway_id"}
+        plan.shape["except" if m.group("before") else "within"] = [*plan.shape.get("except", []), swapped] \
+            if m.group("before") else [swapped]
         return
     without = "merge" if m.group("phase").lower() == "merge" else "jury"
     before = {"tool": "castaways_without", "params": {"season": season, "without": without, "limit": 1000},
               "key": "castaway_id", "on": "castaway_id",
               **({"shape": {"where_not": {"result": _FINALISTS}}} if without == "jury" else {})}
     if m.group("before"):
-        plan.shape["within"] = [before]
+        plan.shape["within"] = [*plan.shape.get("within", []), before]
     else:
         plan.shape["except"] = [*plan.shape.get("except", []), before]
+
+
+_NAMED_TRIBE = re.compile(r"\b(?:(?P<phase>original|starting|first|swapped|new) )?T\d (?:tribe ?mates|tribe members|"
+                          r"members|players|castaways|people)\b|\b(?:members|players) of (?:the )?T\d\b", re.I)
+
+
+def keep_the_named_tribe(plan: Plan, derived: Slots) -> None:
+    """ "Which of his original Masaya tribemates voted against him?": the rule's people (the voters here), kept to
+    the members of the tribe the part names."""
+    m = _NAMED_TRIBE.search(derived.text)
+    column = person_column(plan.tool)
+    if not m or len(derived.tribes) != 1 or column is None or plan.tool == "tribe_members":
+        return
+    name, season = derived.tribes[0]
+    word = (m.group("phase") or "").lower()
+    phase = {"phase": "swapped"} if word in ("swapped", "new") else {"phase": "original"} if word else {}
+    plan.shape["within"] = [*plan.shape.get("within", []),
+                            {"tool": "tribe_members", "params": {"season": season, "tribe": name, **phase},
+                             "key": "castaway_id", "on": column, "reading": f"the {name} tribe"}]
 
 
 # "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender

@@ -7,10 +7,12 @@ is a row whose `day` matters most. A rule picks the query; `answer_shape` reads 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 from survivorgraph.agent.phrases import ordinal
+from survivorgraph.agent.query_facts import columns_of
 
 Row = dict[str, Any]
 
@@ -67,9 +69,12 @@ _ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advanta
 # "on what day …" -> the day leads the row
 FOCUS = [
     (re.compile(r"\b(what|which) day\b|\bon day\b|\bhow many days\b", re.I), "day"),
+    (re.compile(r"\b(name|title) of the episode\b|\bepisode (name|title)\b|\bwhat was the episode called\b|"
+                r"\bwhat (was|is) the episode\b.*\bcalled\b", re.I), "episode_title"),
     (re.compile(r"\b(what|which) episode\b|\bin episode\b(?! \d)", re.I), "episode"),
     (re.compile(r"\b(what|which) date\b|\bwhen did .*\b(air|premiere)|\b(first )?air(ed)?\b|\bpremiere", re.I),
      "premiered"),
+    (re.compile(r"\b(what|which) year\b|\bwhat year\b|\bin what year\b", re.I), "year"),
     (re.compile(r"\bwhat place\b|\bwhere did .* (finish\w*|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
     (re.compile(r"\bhow old\b|\bage\b", re.I), "age"),
     (re.compile(r"\boriginal tribe\b|\bstarting tribe\b|\bfirst tribe\b", re.I), "original_tribe"),
@@ -84,11 +89,21 @@ _WHO_HAD_THE_MOST = re.compile(r"^\s*(?:who|which (?:player|castaway|person|cont
                                re.I)
 # "seasons that premiered in 2009", "born in 1985": the rows whose date falls in that year
 _IN_YEAR = re.compile(r"\b(?:in|during|of|from) (?P<year>19[89]\d|20[0-4]\d)\b", re.I)
+# "episodes 3 through 6": the rows of those episodes, where the rows have episodes
+_EPISODE_SPAN = re.compile(r"\bepisodes (\d{1,2}) (?:through|thru|to|and|-|–) (?:episode )?(\d{1,2})\b", re.I)
 # "who was voted out on day 16": the rows of that day, where the rows have days
 _ON_DAY = re.compile(r"\bon day (?P<day>\d{1,2})\b", re.I)
 # "the average age of the cast": the mean of the asked column over the rows
 _AVERAGE = re.compile(r"\b(?:average|mean|avg)\b", re.I)
 _AVERAGED = {"age", "day", "place", "episode"}
+# "adding up all of her seasons, how many days …", "how many days in total": the sum of the asked column
+_TOTAL = re.compile(r"\b(?:adding up|add(?:ed|ing)? (?:it |them )?up|in total|totall?(?:ed|ing)?|combined|altogether|"
+                    r"all together|summed|sum of|across (?:all|both)(?: of)? (?:his|her|their) seasons)\b", re.I)
+_TOTALLED = {"day"}
+# "which starting tribe put the most people on the jury": the rows grouped by their tribe, the largest group
+_GROUP_MOST = re.compile(r"\b(?:which|what) (?:starting |original |first |initial )?tribe\b.*\b(most|fewest|least)\b",
+                         re.I)
+_GROUPS = ("original_tribe",)  # the columns a list's rows can be grouped by
 _NOT_RANKED = {"season", "episode", "castaway_id", "boot_order", "place", "n_players", "n_seasons"}
 
 
@@ -122,12 +137,49 @@ def answer_shape(text: str, tool: str) -> dict:
         shape["rank"] = 1
     if m := _IN_YEAR.search(text):
         shape["year"] = int(m.group("year"))
+    if m := _EPISODE_SPAN.search(text):
+        shape["episode_span"] = sorted(int(g) for g in m.groups())
     if m := _ON_DAY.search(text):
         shape["at"] = {"day": int(m.group("day"))}
+    if (m := _GROUP_MOST.search(text)) and (by := next((c for c in _GROUPS if c in columns_of(tool)), None)):
+        shape["group_extreme"] = {"by": by, "max": m.group(1).lower() == "most"}
+        shape.pop("rank", None)
     if _AVERAGE.search(text) and shape.get("focus") in _AVERAGED:
         shape["average"] = shape.pop("focus")
+    elif _TOTAL.search(text) and shape.get("focus") in _TOTALLED:
+        shape["total"] = shape.pop("focus")
     return shape
 
+
+
+def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]]:
+    """The gap between two rows' values: whole years between two dates, else the numbers' difference."""
+    a, b = (r.get(column) for r in rows)
+    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
+    names = [str(r.get(label)) for r in rows] if label else []
+    if _year_of(a) and _year_of(b):
+        first, second = sorted([dt.date.fromisoformat(str(a)[:10]), dt.date.fromisoformat(str(b)[:10])])
+        years = second.year - first.year - ((second.month, second.day) < (first.month, first.day))
+        row: Row = {"difference_years": years, "between": names, column: [a, b]}
+    elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
+        row = {f"difference_{column}": abs(a - b), "between": names, column: [a, b]}
+    else:
+        return rows, columns
+    return [row], list(row)
+
+
+def _largest_group(rows: list[Row], columns: list[str], by: str, most: bool) -> tuple[list[Row], list[str]]:
+    """The rows counted per value of `by`; the group(s) with the most (or fewest) rows, with who is in them."""
+    label = next((c for c in _ITEM_COLUMNS + ("juror",) if c in columns), None)
+    groups: dict = {}
+    for r in rows:
+        if r.get(by) is not None:
+            groups.setdefault(r[by], []).append(str(r.get(label)) if label else "")
+    if not groups:
+        return [], columns
+    best = (max if most else min)(len(v) for v in groups.values())
+    out = [{by: k, "count": len(v), "items": [x for x in v if x][:40]} for k, v in groups.items() if len(v) == best]
+    return out, [by, "count", "items"]
 
 
 def _year_of(value) -> int | None:
@@ -174,6 +226,10 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     Rows cut by the row cap are counted from the query's own total column where it has one."""
     if not shape or not rows:
         return rows, columns
+    if (span := shape.get("episode_span")) and "episode" in columns:  # "episodes 3 through 6"
+        rows = [r for r in rows if isinstance(r.get("episode"), int) and span[0] <= r["episode"] <= span[1]]
+    if span := shape.get("season_span"):  # "since season 36" (agent.season_span)
+        rows = [r for r in rows if isinstance(r.get("season"), int) and span[0] <= r["season"] <= span[1]]
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if row_matches(r, where)]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
@@ -207,6 +263,10 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         rows = pick_one(rows, index) if isinstance(index, int) else []
     if not rows:
         return rows, columns
+    if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
+        return _difference(rows, columns, column)
+    if group := shape.get("group_extreme"):
+        return _largest_group(rows, columns, group["by"], group["max"])
     if key := shape.get("count"):
         items = rows if key == "*" else list(dict.fromkeys(r.get(key) for r in rows if r.get(key) is not None))
         total = _TOTALS.get(key)
@@ -217,12 +277,19 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         if names:
             row["items"] = names[:40]
         return [row], list(row)
-    if (column := shape.get("average")) and column in columns:  # "the average age of the cast"
-        values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
-        if values:
-            row = {f"average_{column}": round(sum(values) / len(values), 1), "of": len(values)}
-            return [row], list(row)
+    for how in ("average", "total"):  # "the average age of the cast", "how many days in all her seasons"
+        if (column := shape.get(how)) and column in columns:
+            values = [r[column] for r in rows if isinstance(r.get(column), (int, float))]
+            if values:
+                value = round(sum(values) / len(values), 1) if how == "average" else sum(values)
+                row = {f"{how}_{column}": value, "of": len(values)}
+                return [row], list(row)
     focus = shape.get("focus")
+    if focus == "year" and "year" not in columns:  # "what year …": the year of the rows' first date
+        dated = next((c for c in columns if any(_year_of(r.get(c)) for r in rows)), None)
+        if dated:
+            rows = [{"year": _year_of(r.get(dated)), **r} for r in rows]
+            return rows, ["year", *columns]
     if focus and focus in columns:
         order = [focus] + [c for c in columns if c != focus]
         return [{c: r.get(c) for c in order} for r in rows], order

@@ -355,7 +355,10 @@ class EntityLinker:
         if ordinal and ordinal[1] < len(words) and words[ordinal[1]].key == "season":
             digits = w.key[:1].isdigit()
             the = i > 0 and words[i - 1].key == "the"
-            after = words[ordinal[1] + 1].key if ordinal[1] + 1 < len(words) else ""
+            k = ordinal[1] + 1
+            if [w.key for w in words[k:k + 2]] == ["of", "survivor"]:
+                k += 2  # "the first season of Survivor to have a swap"
+            after = words[k].key if k < len(words) else ""
             if after in _RESTRICTING and not digits:
                 return None  # "the first season filmed in Fiji": the first of those, not season 1
             if digits or the:

@@ -31,9 +31,10 @@ from survivorgraph.retrievers.answering import (
 )
 from survivorgraph.retrievers.base import Retriever, Run
 
-# What is left of "and Tevin?", "what about Soda?" once the person is taken out: the same question, for them
-_FOLLOW_UP = re.compile(r"^(?:and|or|what about|how about|plus|also|same for|same question for|then)?\s*(?:him|her)?$",
-                        re.I)
+# What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
+# person is taken out: the same question, for them
+_FOLLOW_UP = re.compile(r"^(?:and|or|what about|how about|plus|also|same for|same question for|then)?\s*(?:him|her)?$"
+                        r"|^(?:and\s+)?(?:which|who)(?: ones?)?(?: did)?\s+(?:for|against|with|about)$", re.I)
 
 
 def _follow_ups_asked_again(parts: list[Part], linked) -> list[Part]:

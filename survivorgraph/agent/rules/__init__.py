@@ -62,6 +62,7 @@ ORDER = [
     "nullified votes",  # votes
     "who voted a person out",  # votes
     "everyone who played a season with a person",  # careers
+    "the tribes two people shared",  # tribes
     "seasons two people played together",  # careers
     "people who played in all of several seasons",  # careers
     "a person's vote the night another went home",  # votes
@@ -101,6 +102,7 @@ ORDER = [
     "season facts",  # seasons
     "cast of a season",  # seasons
     "seasons with a given fact",  # seasons
+    "seasons ranked by a fact",  # seasons
     "list of seasons",  # seasons
 ]
 

@@ -25,7 +25,8 @@ def _opinion(s: Slots):
 @rule("a fact about the show the data does not record")
 def _not_recorded(s: Slots):
     if NOT_RECORDED.search(s.text):
-        return Plan(ABSTAIN, {"missing": "the data records the game, not how the show was made (crew, costs)"})
+        return Plan(ABSTAIN, {"missing": "the data records the game, not how the show was made (crew, costs, "
+                                         "music)"})
 
 
 @rule("an attribute the data does not hold")
@@ -35,6 +36,7 @@ def _not_in_data(s: Slots):
         word = m.group(0).lower()
         for pattern, noun in ((r"paid|pay|earn\w*|appearance fee", "pay"), (r"married|spouse", "marital status"),
                               (r"kids|children", "children"),
-                              (r"instagram|twitter|tiktok|facebook|social media|handle", "social media accounts")):
+                              (r"instagram|twitter|tiktok|facebook|social media|handle", "social media accounts"),
+                              (r"(high )?school|college|universit(y|ies)|degree|alma mater|graduated?", "education")):
             word = noun if re.fullmatch(pattern, word) else word
         return Plan(ABSTAIN, {"missing": f"the data holds no {word} for castaways"})

@@ -58,8 +58,16 @@ def _ranked_by_audience(s: Slots):
     episodes (episode_facts), or every season on average (season_ratings), at the top or the bottom."""
     column = "viewers" if s.has(r"\bviewers?\b|\baudience\b|\bwatched\b|\bviewership\b|\btuned in\b") \
         else "imdb_rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else None
+    if column is None and not s.season and s.has(r"\b(most|fewest|least) episodes\b"):
+        # "not counting recap specials or reunions, which season had the most episodes"
+        column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
+        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": s.has(r"\bmost\b")}})
     if column is None or s.people or not (s.has(_MOST) or s.has(_LEAST)):
         return None
+    if column == "viewers" and not s.has(r"\bepisodes?\b") and (end := re.search(r"\b(finale|premiere)s?\b", s.text,
+                                                                                re.I)):
+        column = f"{end.group(1).lower()}_viewers"  # "which season's finale drew the biggest audience"
+        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": not s.has(_LEAST)}})
     extreme = {"extreme": {"column": column, "max": not s.has(_LEAST)}}
     if s.has(r"\bepisodes?\b") and isinstance(s.season, int):
         return Plan("episode_facts", {"season": s.season}, shape=extreme)

@@ -44,7 +44,8 @@ def _player_exit(s: Slots):
         latest = s.has(r"\b(longer|later|further|outlast\w*|lasted)\b") or (
             s.has(r"\blast\b") and not s.has(r"\b(last|lasted) longer\b"))
         return Plan("player_exit", {**ids, "latest_first": latest})
-    if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b") \
+    if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b"
+             r"|\bthe episode (where|when|in which|that)\b|\bepisode (name|title)\b") \
             and s.has(
             rf"\b{LEFT}|\blast\b(?! (play|compet|appear|time|season))|\bsurviv"):
         return Plan("player_exit", ids)
@@ -88,3 +89,9 @@ def _boot_order(s: Slots):
         return Plan("boot_order", {"season": s.season}, shape={"between": {"castaway_id": list(s.people)}})
     if s.has(r"\bwho\b") and s.has(LEFT) and s.has(r"\bon day \d+\b"):
         return Plan("boot_order", {"season": s.season})  # "who was voted out on day 16": the rows of that day
+    if s.has(r"\b(who|which)\b") and s.has(LEFT) and SIDE.search(s.text):
+        # "which of the returning players went home before the jury started": the boots on that side (restrictions)
+        return Plan("boot_order", {"season": s.season})
+    if s.has(r"\bwho\b") and s.has(LEFT) and s.has(r"\bin order\b|\bepisodes \d+ (through|thru|to|and|-) \d+\b"):
+        # "who went home in season 43, in order?", "episodes 3 through 6: who went home" (shapes: the span)
+        return Plan("boot_order", {"season": s.season})

@@ -82,6 +82,8 @@ def _two_compared(s: Slots):
             m := re.search(r"\b(older|younger|oldest|youngest|born (?:first|earlier|later|last))\b", s.text, re.I)):
         # "who's older, Sash or Frosti?": by date of birth, not by the age each had in some season
         younger = m.group(1).lower() in ("younger", "youngest", "born later", "born last")
+        if s.has(r"\bhow (many years|much)\b"):  # "how many years older was A than B": the gap between the two
+            return Plan("people_facts", {"castaway_ids": list(s.people)}, shape={"difference": "date_of_birth"})
         return Plan("people_facts", {"castaway_ids": list(s.people)},
                     shape={"extreme": {"column": "date_of_birth", "max": younger}})
     if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"
@@ -151,7 +153,7 @@ _PROFILE = [
      r"|\bdo(es)? for work\b|\bcareer outside\b", "occupation"),
     (r"\bborn\b|\bbirth ?day\b|\bdate of birth\b|\bbirth ?date\b", "date_of_birth"),
     (r"\b(what|which) state\b", "state"),
-    (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) city\b"
+    (r"\bhome ?town\b|\bwhere (is|was|does|did) .* (from|live|grow up|grew up)\b|\b(what|which) (city|town)\b"
      r"|\bwhere['’]s .*\bfrom\b"
      r"|\bwhere .* (from|live[sd]?|living|based|resid\w*|grew up)\b", "city"),
     (r"\bgender\b|\bmale or female\b", "gender"),

@@ -67,6 +67,8 @@ def _season_facts(s: Slots):
     for pattern, column in _FACT_ASKED:
         if s.has(pattern):
             return Plan("season_facts", {"season": s.season}, shape={"focus": column})
+    if s.has(r"\b(what|which) year\b"):  # "what year was P1's first season on tv": the premiere's year
+        return Plan("season_facts", {"season": s.season}, shape={"focus": "year"})
     if s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\bair(ed|s|ing)?\b|\bpremiere|\bhow many "
              r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") and not s.has(_RETURNEES):
         return Plan("season_facts", {"season": s.season})
@@ -117,9 +119,19 @@ def _seasons_with_fact(s: Slots):
     # "Which seasons had a final two?", "How many seasons had 18 castaways?", "seasons with a jury of ten"
     if s.season or s.people or not s.has(r"\b(which|what|how many|list|name)\b[\w ]{0,12}\bseasons\b"
                                          r"|\bseasons (had|with|where|that had|featured)\b|\bin which seasons?\b"
-                                         r"|\bthe (first|last|latest|most recent|earliest) season "
-                                         r"(that|to|with|where)\b"):
+                                         r"|\bthe (first|last|latest|most recent|earliest) season (of survivor )?"
+                                         r"(that|to|with|where|in which)\b"
+                                         r"|\b(which|what) season (was|is) the (first|last|latest|most recent|earliest)"
+                                         r" (one )?(that|to|with|where)\b"):
         return None
+    plan = _seasons_with_fact_plan(s)
+    if plan is not None and "pick" not in plan.shape and "count" not in plan.shape \
+            and (end := re.search(r"\bthe (first|earliest|last|latest|most recent)\b", s.text, re.I)):
+        plan.shape["pick"] = "first" if end.group(1).lower() in ("first", "earliest") else "last"
+    return plan
+
+
+def _seasons_with_fact_plan(s: Slots):
     all_men = s.has(r"\ball[- ](male|men|guys?)\b")
     if s.has(r"\bfinal (tribal|three|two|four)|\bfinalists?\b|\bin the final\b") \
             and (gender_asked(s.text) == "Female" or all_men):
@@ -141,6 +153,28 @@ def _seasons_with_fact(s: Slots):
         n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw) or _TEENS.get(raw)
         if n:  # (season_facts counts nothing by itself: with one season, "how many castaways" is a column)
             return Plan("season_facts", {}, shape={"where": {column: n}, **_season_count(s)})
+    return None
+
+
+# "which season had the largest jury": the season_facts column a superlative ranks seasons by
+_RANKED_FACTS = [
+    (r"\bjur(y|ies|ors)\b", "jury_size"), (r"\b(cast|castaways|players|contestants|people)\b", "cast_size"),
+    (r"\bdays\b|\blongest\b|\bshortest\b", "days"), (r"\btribes\b", "n_tribes"), (r"\bfinalists\b", "n_finalists"),
+    (r"\b(tribe )?swaps\b", "swaps"), (r"\bidols\b", "idols"),
+]
+_SUPERLATIVE = r"\b(most|largest|biggest|longest|greatest|highest|fewest|smallest|shortest|least|lowest)\b"
+
+
+@rule("seasons ranked by a fact")
+def _seasons_ranked(s: Slots):
+    """ "What season had the largest jury?", "which season was the longest in days?", "the season with the fewest
+    tribes": every season's facts, at the top (or bottom) of one column, ties kept."""
+    if s.season or s.people or not s.has(r"\b(which|what) season\b|\bthe season with\b") or not s.has(_SUPERLATIVE):
+        return None
+    for pattern, column in _RANKED_FACTS:
+        if s.has(pattern):
+            most = not s.has(r"\b(fewest|smallest|shortest|least|lowest)\b")
+            return Plan("season_facts", {}, shape={"extreme": {"column": column, "max": most}})
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from survivorgraph.agent.phrases import NEGATION
+from survivorgraph.agent.phrases import LEFT, NEGATION
 from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.rules.base import rule
 
@@ -29,6 +29,8 @@ def _tribe_swap(s: Slots):
     """Who moved at the swap, from which tribe to which, and in which episode: one row a person (tribe_swap)."""
     if not s.season or is_ref(s.season) or s.person or not s.has(_SWAP):
         return None
+    if s.has(rf"\b{LEFT}\b") and s.has(r"\b(before|after|since|prior to|post)[- ]?(the )?(first )?(tribe )?swap"):
+        return None  # "the last person voted out before the swap": the boot order on one side of it
     params = {"season": s.season, **({"swap_number": 2} if s.has(r"\bsecond swap\b|\b2nd swap\b") else {})}
     if s.has(r"\b(what|which) episode\b|\bwhen\b|\bepisode number\b") and not s.has(r"\bwho\b"):
         return Plan("tribe_swap", params, shape={"focus": "episode", "pick": "first"})
@@ -57,6 +59,21 @@ def _tribemates(s: Slots):
                 "the person's tribe")
     return Plan("tribe_members", {"season": s.season, "tribe": tribe, **phase},
                 shape={"where_not": {"castaway_id": [s.person]}})
+
+
+@rule("the tribes two people shared")
+def _shared_tribes(s: Slots):
+    """ "Before the merge on s33, which tribes were Will and Hannah on together?": the first person's tribes, kept
+    to those the second was on too (before the merge: the merged tribe left out)."""
+    if len(s.people) != 2 or not all(isinstance(p, str) for p in s.people) or not isinstance(s.season, int) \
+            or not s.has(r"\btribes?\b") or not s.has(r"\btogether\b|\bboth\b|\bsame tribes?\b|\bshared?\b"):
+        return None
+    first, second = s.people
+    shape: dict = {"within": [{"tool": "tribe_members", "params": {"season": s.season, "castaway_id": second},
+                               "key": "tribe", "on": "tribe", "reading": "the other person's tribes"}]}
+    if s.has(r"\b(before|pre|prior to)[- ]?(the )?merge\b"):
+        shape["where_not"] = {"phase": ["merged"]}
+    return Plan("tribe_members", {"season": s.season, "castaway_id": first}, shape=shape)
 
 
 @rule("a person's tribe")
@@ -105,6 +122,8 @@ def _made_merge(s: Slots):
 
 @rule("tribes of a season")
 def _season_tribes(s: Slots):
+    if s.has(r"\btribe swap\b") and s.has(rf"\b{LEFT}\b"):
+        return None  # "the last person voted out before the tribe swap": a boot, not the tribes
     if s.season and s.has(r"\btribes?\b"):
         if s.has(r"\bmerged?\b") and s.has(r"\bwho\b"):
             return Plan("tribe_members", {"season": s.season, "phase": "merged"})

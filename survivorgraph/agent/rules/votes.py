@@ -63,6 +63,15 @@ def _vote_the_night(s: Slots):
     person's exit (its episode, a ref), the second person's among them."""
     m = re.search(r"\b(?:the (?:night|day|episode|tribal(?: council)?|vote)|when) (?:that |when |where )?(P\d) "
                   r"(?:went home|was (?:voted|sent) (?:out|off|home)|got (?:voted out|the boot)|left)\b", s.text, re.I)
+    if m and len(s.people) == 1 and isinstance(s.season, int) and isinstance(s.person, str) \
+            and s.has(r"\b(didn't|did not|never|wasn't|weren't) vot\w* (for|against) (him|her|them|P1)\b"):
+        # "the night Edgardo was voted out, who didn't vote for him?": that tribal's voters minus his
+        episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
+                      "the episode they went home")
+        voted_him_out = {"tool": "voters_at_elimination", "params": {"castaway_id": s.person, "season": s.season},
+                         "key": "voter_id", "on": "voter_id", "reading": "who voted them out"}
+        return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
+                    shape={"except": [voted_him_out], "where_not": {"voter_id": [s.person]}, "focus": "voter"})
     if not m or len(s.people) != 2 or not isinstance(s.season, int) or not s.has(r"\bvot"):
         return None
     gone, voter = (s.people if m.group(1) == "P1" else list(reversed(s.people)))
@@ -91,5 +100,6 @@ def _person_votes(s: Slots):
              r"|\bcast against (him|her|them)\b|\b(who|which \w+|anyone|people|players) (\w+ ){0,2}voted (for|against) "
              r"P\d\b"):
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season})
-    if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"):
+    if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"
+             r"|\bhow many (times|votes)\b.*\b((has|have|did|does) P\d|P\d (has|have|did)) (ever )?(vote[ds]?|cast)\b"):
         return Plan("votes_cast_by_player", {"castaway_id": s.person, **season})

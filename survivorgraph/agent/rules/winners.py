@@ -144,8 +144,9 @@ def _finalists(s: Slots):
 
 @rule("jury of a season")
 def _jury(s: Slots):
-    if SIDE.search(s.text) and (BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)):
-        return None  # "the last person out before the jury started": the boot order's
+    if SIDE.search(s.text) and (BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
+                                or s.has(r"\b(went|go|sent) home\b|\bvoted (out|off)\b|\beliminated\b")):
+        return None  # "the last person out before the jury started", "who went home before the jury": boots
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
         beside = re.search(r"\b(?:right|just|immediately|directly) (after|before)\b|\b(after|before) P\d\b",
                            s.text, re.I)
