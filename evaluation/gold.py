@@ -35,14 +35,16 @@ GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
 # (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
 # untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
-# all six, and the untouched set (evaluation.untouched), blind after all seven.
+# all six, the untouched set (evaluation.untouched), blind after all seven, and the unheard set
+# (evaluation.unheard), blind after all eight.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
                  "novel": Path(__file__).with_name("novel_questions.json"),
                  "untried": Path(__file__).with_name("untried_questions.json"),
                  "unasked": Path(__file__).with_name("unasked_questions.json"),
-                 "untouched": Path(__file__).with_name("untouched_questions.json")}
+                 "untouched": Path(__file__).with_name("untouched_questions.json"),
+                 "unheard": Path(__file__).with_name("unheard_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -153,6 +155,7 @@ def _load_templates() -> None:
         holdout,
         novel,
         unasked,
+        unheard,
         unseen,
         untouched,
         untried,
@@ -235,6 +238,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.untouched import build_untouched_set
 
         return build_untouched_set(g)
+    if name == "unheard":
+        from evaluation.unheard import build_unheard_set
+
+        return build_unheard_set(g)
     return build_gold_set(g)
 
 
