@@ -1,5 +1,6 @@
-// final_tribal_council: the finalists of one season and the jury votes each received
+// final_tribal_council: the finalists of one season (or one of them) and the jury votes each received
 MATCH (s:Season {version: $version, number: $season})<-[:IN_SEASON]-(f:PlayerSeason {finalist: true})
+WHERE $castaway_id IS NULL OR f.castaway_id = $castaway_id
 OPTIONAL MATCH (j:PlayerSeason)-[v:JURY_VOTE_FOR]->(f)
 WITH s, f, j, v
 ORDER BY j.juror_number

@@ -48,3 +48,25 @@ def test_the_verb_the_question_uses_picks_the_names_column():
 def test_a_true_false_column_is_not_taken_for_names():
     question = "Who sat at the final tribal council as finalists?"
     assert key_facts(FINALISTS, question=question)[:3] == ["Ben Driebergen", "Chrissy Hofbeck", "Ryan Ulrich"]
+
+
+def test_a_no_model_answer_shows_a_list_without_other_peoples_names():
+    from survivorgraph.retrievers.answering import extractive_rows
+
+    jurors = [{"juror_number": 3, "juror": "Jason Siska", "castaway_id": "US0244", "voted_for": "Parvati Shallow"},
+              {"juror_number": 5, "juror": "Alexis Jones", "castaway_id": "US0246", "voted_for": "Amanda Kimmel"}]
+    plain = extractive_rows(jurors, question="Which Micronesia jurors hadn't played before?")
+    assert "Jason Siska" in plain and "Parvati" not in plain and "Amanda" not in plain
+    assert "castaway_id: US0244" in plain  # ids and numbers stay: they name no one a reader would take as the answer
+    asked = extractive_rows(jurors, question="Which jurors voted for whom on Micronesia?")
+    assert "voted_for: Parvati Shallow" in asked  # what the question asks about is shown
+    seasons = [{"season": 5, "season_name": "Survivor: Thailand", "location": "Ko Tarutao"},
+               {"season": 18, "season_name": "Survivor: Tocantins", "location": "Jalapão, Brazil"}]
+    assert "location" not in extractive_rows(seasons, question="which seasons had no women at final tribal?")
+    assert "location: Ko Tarutao" in extractive_rows(seasons, question="where were these seasons filmed?")
+    one = [{"season": 5, "season_name": "Survivor: Thailand", "location": "Ko Tarutao"}]
+    assert "Ko Tarutao" in extractive_rows(one, question="which season had no women at final tribal?")
+    assert "voted_for: Parvati Shallow" in extractive_rows(jurors)  # without a question: every column
+    # the column a shape put first is the answer's names ("who didn't vote for him": the voters, not the tribe)
+    voters = [{"voter": "Alex Angarita", "tribe": "Bula Bula"}, {"voter": "Mookie Lee", "tribe": "Bula Bula"}]
+    assert key_facts(voters, question="who didn't vote for him?") == ["Alex Angarita", "Mookie Lee"]

@@ -326,6 +326,8 @@ def test_final_tribal_council(graph, castaways, jury, season):
         assert sorted(row["jurors"]) == sorted(names[v] for v in voters)
     assert rows[0]["winner"] is True
     assert [r["jury_votes"] for r in rows] == sorted((r["jury_votes"] for r in rows), reverse=True)
+    last = rows[-1]  # one finalist alone
+    assert run(graph, "final_tribal_council", season=season, castaway_id=last["castaway_id"]).rows == [last]
 
 
 @covers("season_jury")

@@ -260,6 +260,19 @@ def test_the_llm_routers_season_is_held_to_the_one_the_question_names(graph, lin
     assert {r["tribe"] for r in result.rows} >= {"Jalapao", "Timbira"}
 
 
+def test_an_id_the_llm_router_made_up_is_not_run(graph, linker, fake, llm):
+    """Scripted: for a question that names no one, the router picks a query about Rob Mariano (the catalog's
+    example id); the plan is not run (with a text store the text is searched instead; here the critic's
+    follow-up is the only lookup left, and the script ends there)."""
+    fake.script(Reply(body=completion(json.dumps({"tool": "player_profile", "params": {"castaway_id": "US0055"}}))))
+    result = agent(graph, linker, llm).ask("what did the castaway with the chickens do for a living")
+    route = next(s for s in result.trace if s.name == "route")
+    assert "not run: castaway id US0055 is named nowhere in the question" in route.detail["how"]
+    assert not any(s.name == "tool: player_profile" for s in result.trace)
+    assert all((s.detail.get("params") or {}).get("castaway_id") != "US0055" for s in result.trace
+               if s.name.startswith("tool:"))
+
+
 def test_llm_route_with_bad_arguments_falls_back_to_text_to_cypher(graph, linker, fake, llm):
     fake.script(Reply(body=completion(json.dumps({"tool": "season_winner", "params": {"season": "forty-five"}}))),
                 Reply(body=completion(GOOD)),

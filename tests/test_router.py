@@ -1260,3 +1260,8 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert (first_aired.tool, first_aired.shape) == ("season_facts", {"focus": "year"})
     assert apply_shape([{"season": 10, "premiered": "2005-02-03"}], ["season", "premiered"], {"focus": "year"})[0] \
         == [{"year": 2005, "season": 10, "premiered": "2005-02-03"}]
+    votes = plan("how many jury votes did P1 get in season 29", [29], ["US0441"])
+    assert (votes.tool, votes.params, votes.shape) == ("final_tribal_council", {"season": 29, "castaway_id": "US0441"},
+                                                       {"focus": "jury_votes"})
+    spilo = plan("P1 on s39 - was he voted out or did something else happen?", [39], ["US0585"])
+    assert (spilo.tool, spilo.shape) == ("player_exit", {"focus": "result"})

@@ -85,10 +85,18 @@ def _ints(values: Any) -> list[int]:
     return out
 
 
-def grounded(plan: Plan, seasons: list[int], people: list[str]) -> tuple[Plan, list[str]]:
+def grounded(plan: Plan, seasons: list[int], people: list[str], *, anyone_named: bool = True
+             ) -> tuple[Plan | None, list[str]]:
     """The LLM's plan with its season and person arguments held to what the question names: a small model
     routing "the Jalapao tribe (season 18) … which season" to season 1 is corrected to the one season named, and
-    an id the question does not name to its one person. Returns the plan and what was corrected."""
+    an id the question does not name to its one person. When the question names no one (`anyone_named` false:
+    no person, not even by a reference), a castaway id the model chose was made up — measured on the blind sets,
+    it copied the catalog's example id (Rob Mariano's) into questions about others — and the plan is not run
+    (None). Returns the plan and what was corrected."""
+    chosen = [plan.params.get("castaway_id"), *(plan.params.get("castaway_ids") or [])]
+    invented = [c for c in chosen if isinstance(c, str) and c not in people]
+    if invented and not anyone_named:
+        return None, [f"castaway id {', '.join(invented)} is named nowhere in the question"]
     fixed = []
     for name, allowed in (("season", seasons), ("castaway_id", people)):
         value = plan.params.get(name)

@@ -174,10 +174,16 @@ class AgenticRetriever(Retriever):
                 else:
                     named_seasons = sorted({*[x for x in slots.seasons if isinstance(x, int)],
                                             *(season for _, season in slots.tribes)})
-                    chosen, _ = grounded(chosen, named_seasons, [p for p in slots.people if isinstance(p, str)])
-                    step.detail.update(tool=chosen.tool, params=chosen.params, how=f"LLM ({how}): {chosen.reason}",
-                                       entities=entities)
-                    plans.append(chosen)
+                    guess = chosen
+                    chosen, fixed = grounded(chosen, named_seasons, [p for p in slots.people if isinstance(p, str)],
+                                             anyone_named=bool(slots.people))
+                    if chosen is None:  # a person the question never names: the text instead of a made-up id
+                        step.detail.update(tool=guess.tool, params=guess.params, entities=entities,
+                                           how=f"LLM ({how}) not run: {fixed[0]}; searching the text")
+                    else:
+                        step.detail.update(tool=chosen.tool, params=chosen.params,
+                                           how=f"LLM ({how}): {chosen.reason}", entities=entities)
+                        plans.append(chosen)
             else:
                 step.detail["how"] = "no rule fits and no model is configured: searching the text"
         # Passages beside the graph's rows for a story, for a part no rule read, and for a part the LLM routed: a
@@ -251,7 +257,7 @@ class AgenticRetriever(Retriever):
         if self.llm is None:
             result.answer_kind = "extractive"
             result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(
-                f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
+                f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
                 for part, _, rows, chunks in items)
             result.answer += _unread_note(useful)
             return
@@ -268,8 +274,9 @@ class AgenticRetriever(Retriever):
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
             result.answer_kind = "extractive"
-            result.answer = "\n\n".join(f"{part}:\n{extractive_rows(rows) if rows else extractive_chunks(chunks)}"
-                                        for part, _, rows, chunks in items)
+            result.answer = "\n\n".join(
+                f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
+                for part, _, rows, chunks in items)
 
 
     @staticmethod

@@ -85,15 +85,34 @@ def focused_snippet(text: str, question: str, max_chars: int = 900) -> str:
     return " ".join(pieces) or text[:max_chars]
 
 
-def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 50) -> str:
-    """No model: the rows themselves, readably, labelled as such."""
+def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 50, question: str = "") -> str:
+    """No model: the rows themselves, readably, labelled as such. Given the question, a list leaves out the
+    columns that name other people or places than its own items (whom a juror voted for, a season's location,
+    which is another season's name) unless the question asks about them; the evidence table keeps them all."""
     if not rows:
         return "No rows matched."
-    if len(rows) == 1 and len(rows[0]) <= 4:
-        return "; ".join(f"{k}: {_short(v)}" for k, v in rows[0].items())
-    lines = [", ".join(f"{k}: {_short(v)}" for k, v in row.items()) for row in rows[:limit]]
+    shown = _shown_columns(rows, question) if question else list(rows[0])
+    if len(rows) == 1 and len(shown) <= 4:
+        return "; ".join(f"{k}: {_short(rows[0].get(k))}" for k in shown)
+    lines = [", ".join(f"{k}: {_short(row.get(k))}" for k in shown if k in row) for row in rows[:limit]]
     more = f"\n… and {len(rows) - limit} more rows" if len(rows) > limit else ""
     return "\n".join(f"- {line}" for line in lines) + more
+
+
+def _shown_columns(rows: Sequence[dict[str, Any]], question: str) -> list[str]:
+    """Every column but those naming other people or places than the ones the rows list (a juror's vote, a
+    season's location or winner), unless the question asks about them; one row keeps all its columns."""
+    columns = list(dict.fromkeys(c for row in rows for c in row))
+    if len(rows) < 2:
+        return columns
+    asked = set(_WORD.findall(question.lower()))
+    answer = _answer_column(rows, question)
+
+    def asked_for(column: str) -> bool:
+        words = {w for w in column.split("_") if len(w) > 2} | set(_ASKED_AS.get(column, ()))
+        return any(w in asked or w.rstrip("s") in asked for w in words)
+    return [c for i, c in enumerate(columns)
+            if i == 0 or c == answer or c not in _OTHER_NAMES or asked_for(c)]
 
 
 def extractive_chunks(chunks: Sequence[ChunkEvidence], limit: int = 2) -> str:
@@ -115,6 +134,15 @@ def _short(value: Any, limit: int = 200) -> str:
 NAME_COLUMNS = ("player", "winner", "juror", "finalist", "tribe", "voted_for", "voter", "season_name", "name")
 _ID_COLUMNS = {"castaway_id", "player_id", "voted_out_by_id", "voter_id", "voted_for_id", "winner_id", "version",
                "definition"}
+# Columns whose values are names of other people, seasons or places than a list's own items, and the words that
+# ask for them.
+_OTHER_NAMES = set(NAME_COLUMNS) | {"location", "country", "jurors", "winner_name", "played_by", "found_by",
+                                    "played_for", "voted_out", "season_names", "faced", "went_with"}
+_ASKED_AS = {"location": ("where", "filmed", "shot", "place"), "country": ("where", "filmed", "shot"),
+             "voted_for": ("vote", "voted", "votes"), "winner": ("won", "win", "winners"),
+             "season_name": ("season", "seasons"), "jurors": ("jury",), "faced": ("face", "against", "opponents"),
+             "went_with": ("with", "else", "together"), "played_by": ("play", "played", "used")}
+_WORD = re.compile(r"[a-z]+")
 
 
 def _holds_names(rows: Sequence[dict[str, Any]], column: str) -> bool:
@@ -133,6 +161,9 @@ def _name_column(rows: Sequence[dict[str, Any]], question: str = "") -> str | No
     for column in by_columns:
         if re.search(rf"\b{re.escape(column[:-3][:4])}", asked):
             return column
+    first = next(iter(rows[0]))
+    if first in NAME_COLUMNS and _holds_names(rows, first):  # the column a shape put first ("who … voter")
+        return first
     named = next((c for c in NAME_COLUMNS if c in rows[0] and _holds_names(rows, c)), None)
     return named or (by_columns[0] if by_columns else None)
 

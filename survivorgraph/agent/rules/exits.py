@@ -44,6 +44,10 @@ def _player_exit(s: Slots):
         latest = s.has(r"\b(longer|later|further|outlast\w*|lasted)\b") or (
             s.has(r"\blast\b") and not s.has(r"\b(last|lasted) longer\b"))
         return Plan("player_exit", {**ids, "latest_first": latest})
+    if isinstance(s.person, str) and s.has(r"\bwas (he|she|they|P\d) (\w+ )?(voted|booted) (out|off)\b.*\bor\b"
+                                           r"|\bhow did (he|she|they|P\d) (leave|go out|exit|go home)\b"):
+        # "was he voted out or did something else happen?": how they left (the result says: ejected, quit …)
+        return Plan("player_exit", ids, shape={"focus": "result"})
     if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b"
              r"|\bthe episode (where|when|in which|that)\b|\bepisode (name|title)\b") \
             and s.has(

@@ -147,6 +147,10 @@ def _jury(s: Slots):
     if SIDE.search(s.text) and (BOOT_POSITION.search(s.text) or BOOT_AFTER.search(s.text)
                                 or s.has(r"\b(went|go|sent) home\b|\bvoted (out|off)\b|\beliminated\b")):
         return None  # "the last person out before the jury started", "who went home before the jury": boots
+    if s.season and s.person and s.has(r"\bhow many (jury )?votes\b|\bjury votes? did\b") and s.has(r"\bjur(y|or)"):
+        # "how many jury votes did Jaclyn get", "whoever won the last immunity, how many jury votes did they get"
+        return Plan("final_tribal_council", {"season": s.season, "castaway_id": s.person},
+                    shape={"focus": "jury_votes"})
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
         beside = re.search(r"\b(?:right|just|immediately|directly) (after|before)\b|\b(after|before) P\d\b",
                            s.text, re.I)
