@@ -761,8 +761,8 @@ def test_player_profile_and_episode_facts(graph, survivor, castaways):
             (facts["occupation"], facts["personality_type"], facts["gender"])}
         assert rows[0]["date_of_birth"] == pd.Timestamp(facts["date_of_birth"]).date().isoformat()
         career = castaways[castaways["castaway_id"] == cid].sort_values("season")
-        assert [(r["season"], r["city"], r["state"]) for r in rows] == list(
-            zip(career["season"], career["city"], career["state"]))
+        assert [(r["season"], r["city"], r["state"], r["known_as"]) for r in rows] == list(
+            zip(career["season"], career["city"], career["state"], career["castaway"]))
     episodes = survivor.table("episodes")
     s20 = episodes[(episodes["version"] == "US") & (episodes["season"] == 20)].sort_values("episode")
     rows = run(graph, "episode_facts", season=20).rows

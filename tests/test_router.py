@@ -1265,3 +1265,28 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
                                                        {"focus": "jury_votes"})
     spilo = plan("P1 on s39 - was he voted out or did something else happen?", [39], ["US0585"])
     assert (spilo.tool, spilo.shape) == ("player_exit", {"focus": "result"})
+
+
+def test_wordings_from_the_ninth_set():
+    assert plan("what nickname did P1 go by on season 38?", [38], ["US0564"]).shape == {"focus": "known_as"}
+    watched = plan("roughly how many people watched season 7 each week, on average?", [7])
+    assert (watched.tool, watched.shape) == ("season_facts", {"focus": "viewers_mean"})
+    two = plan("which got more viewers on average, season 1 or season 2?", [1, 2])
+    assert (two.tool, two.shape) == ("season_ratings", {"where": {"season": [1, 2]},
+                                                        "extreme": {"column": "viewers", "max": True}})
+    swapped = plan("Once the tribes were switched up on season 6, who was the first one voted out?", [6])
+    assert swapped.tool == "boot_order" and swapped.shape["within"][0]["tool"] == "tribe_swap"
+    first_returnees = plan("first season that brought back players who'd been on before?")
+    assert (first_returnees.tool, first_returnees.shape) == ("season_returnees", {"pick": "first"})
+    last_sweep = plan("When was the last time somebody won Survivor with every jury vote?")
+    assert (last_sweep.params, last_sweep.shape) == ({"unanimous": True}, {"pick": "last"})
+    assert plan("are P1 and P2 still friends after the show?", [], ["US0700", "US0701"]).tool == "abstain"
+    assert getattr(plan("who won the first challenge after the show's first swap"), "tool", None) != "abstain"
+    from survivorgraph.agent.parts import split_parts
+
+    assert len(split_parts("When was the last time somebody won with every jury vote? who was it?")) == 1
+    first_vote = plan("P1 went a long time without a vote on season 19. which episode did someone first write his "
+                      "name down?", [19], ["US0299"])
+    assert (first_vote.tool, first_vote.shape["pick"]) == ("votes_received_by_player", "first")
+    got = plan("how many votes did P1 receive in season 19", [19], ["US0299"])
+    assert (got.tool, got.shape) == ("votes_received_by_player", {"count": "*"})

@@ -89,6 +89,8 @@ SYNONYMS: list[tuple[str, str]] = [
     # one person's vote for another: "write P2's name (down)", "wrote down P2"
     (r"\b(?:write|wrote|written|writes|writing) (?:down )?(P\d|T\d)['’]s name(?: down)?\b", r"vote for \1"),
     (r"\b(?:write|wrote|written|writes|writing) down (P\d)\b", r"vote for \1"),
+    (r"\b(?:write|wrote|written|writes|writing) (?:down )?(his|her|their) name(?: down)?\b",
+     lambda m: f"vote for {dict(his='him', her='her', their='them')[m.group(1).lower()]}"),
     # casting votes at all: "how many times has P1 written someone's name down"
     (r"\b(?:write|wrote|written|writes|writing) (?:down )?(?:someone|somebody|anyone|anybody|a person)['’]s name"
      r"(?: down)?\b|\b(?:write|wrote|written|writes|writing) (?:down )?(?:a|another) name(?: down)?\b", "voted"),
@@ -99,10 +101,16 @@ SYNONYMS: list[tuple[str, str]] = [
     # a juror's vote
     (r"\b(?:backed|supported|sided with|threw (?:their|his|her) (?:jury )?votes? (?:to|behind)|gave (?:their|his|her) "
      r"(?:jury )?votes? to|cast (?:their|his|her|a) (?:jury )?votes? for)\b", "voted for"),
+    (r"\bwith (?:every|each|all(?: of)?(?: the)?) (?:single )?(?:jury )?votes?\b"
+     r"|\bwith a (?:clean )?sweep of the jury\b"
+     r"|\bwithout (?:losing|giving up|dropping) a (?:single )?(?:jury )?vote\b", "unanimously"),
     (r"\b(?:eventual|ultimate|actual) (winner|sole survivor)\b", r"\1"),
     # the end of the game
     (r"\bfinal tribal council\b|\bfinal tribal\b|\bftc\b", "final tribal council"),
     (r"\bjury (?:tally|count|result|results)\b|\bfinal (?:tally|count|vote count)\b", "final vote"),
+    # the swap: "once the tribes were switched up", "when the tribes got shuffled"
+    (r"\b(?:once|when|after) the tribes (?:were|got|had been) (?:switched|shuffled|mixed|swapped)(?: up| around)?\b",
+     "after the tribe swap"),
     # the people at the merge: "how many were still in the game when season 28 merged"
     (r"\b(?:were |was )?(?:still )?(?:in the game|left|remaining|around|alive) (?:when|once|as) (season \d+|it|the "
      r"tribes?) merged\b", r"made the merge on \1"),

@@ -46,6 +46,7 @@ NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produc
                           r"how much (?:did|does) (?:cbs|it|the show|production) (?:spend|cost)|ratings? share|"
                           r"advertis\w+ revenue|crew(?: members?)?|camera ?(?:men|operators?)|producers?|"
                           r"production staff|staff members?|theme (?:song|music|tune)|composer|composed|"
+                          r"still friends|friends (?:now|today|these days)|(?:after|since) the show\b(?!['’]s)|"
                           r"soundtrack|score (?:for|of) the show)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"

@@ -26,7 +26,7 @@ def _opinion(s: Slots):
 def _not_recorded(s: Slots):
     if NOT_RECORDED.search(s.text):
         return Plan(ABSTAIN, {"missing": "the data records the game, not how the show was made (crew, costs, "
-                                         "music)"})
+                                         "music) or the players' lives after it"})
 
 
 @rule("an attribute the data does not hold")

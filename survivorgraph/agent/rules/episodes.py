@@ -62,6 +62,12 @@ def _ranked_by_audience(s: Slots):
         # "not counting recap specials or reunions, which season had the most episodes"
         column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
         return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": s.has(r"\bmost\b")}})
+    if column is not None and len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) \
+            and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
+        # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
+        fewer = s.has(r"\b(fewer|less|lower|worse|smaller)\b")
+        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
+                                                  "extreme": {"column": column, "max": not fewer}})
     if column is None or s.people or not (s.has(_MOST) or s.has(_LEAST)):
         return None
     if column == "viewers" and not s.has(r"\bepisodes?\b") and (end := re.search(r"\b(finale|premiere)s?\b", s.text,

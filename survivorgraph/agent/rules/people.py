@@ -157,6 +157,7 @@ _PROFILE = [
      r"|\bwhere['’]s .*\bfrom\b"
      r"|\bwhere .* (from|live[sd]?|living|based|resid\w*|grew up)\b", "city"),
     (r"\bgender\b|\bmale or female\b", "gender"),
+    (r"\bnick ?names?\b|\bgo(es)? by\b|\bwent by\b|\bknown as\b|\bcalled on the show\b", "known_as"),
     (r"\b(real|full|first|last|given|birth|legal) name\b|\bsurname\b|\bactual name\b", "player"),
     (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
     (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),

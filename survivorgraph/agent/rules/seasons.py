@@ -13,8 +13,14 @@ from survivorgraph.agent.rules.base import rule
 
 @rule("seasons with or without returning players")
 def _season_returnees(s: Slots):
-    if s.season or not s.has(r"\bseasons?\b") or not s.has(r"\breturn\w*|\bveterans?\b|\bplayed before\b"):
+    if s.season or not s.has(r"\bseasons?\b") or not s.has(
+            r"\breturn\w*|\bveterans?\b|\bplayed before\b|\bbr(ing|ought) back\b"
+            r"|\b(been|played|were) on (it |the show )?before\b"):
         return None
+    if end := re.search(r"\b(first|earliest|last|latest|most recent)\b", s.text, re.I):
+        # "the first season that brought back players who'd been on before"
+        return Plan("season_returnees", {"returnees": "with"},
+                    shape={"pick": "first" if end.group(1).lower() in ("first", "earliest") else "last"})
     if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
         return None  # "everyone from season 1 who returned for season 8": people, not seasons
     if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
@@ -57,6 +63,8 @@ _FACT_ASKED = [
     (r"\bhow many days\b|\bhow long\b.*\b(last|go|run|take)\b|\bnumber of days\b|\bdays (long|did it last)\b",
      "days"),
     (r"\btime ?slot\b|\b(what|which) (night|day of the week|nights)\b|\bwhat time\b", "timeslot"),
+    (r"\b(how many|number of) (people|viewers)\b.*\b(watch\w*|tun\w* in)\b|\bviewers(hip)?\b|\baudience\b",
+     "viewers_mean"),
 ]
 
 
