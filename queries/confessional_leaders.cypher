@@ -1,9 +1,10 @@
-// confessional_leaders: people ranked by confessional count (talking heads), one season or all
+// confessional_leaders: people ranked by confessional count (talking heads), one season or all; per_season
+// ranks each person's seasons apart ("the most confessionals in one season")
 MATCH (p:Player)-[:PLAYED_IN]->(ps:PlayerSeason)-[c:CONFESSIONALS_IN]->(e:Episode)
 WHERE ps.version = $version AND ($season IS NULL OR ps.season = $season)
-WITH p, ps, c
+WITH p, ps, c, CASE WHEN $per_season THEN ps.season ELSE 0 END AS apart
 ORDER BY ps.season
-WITH p, toInteger(sum(c.count)) AS confessionals,
+WITH p, apart, toInteger(sum(c.count)) AS confessionals,
      CASE WHEN count(c.seconds) = 0 THEN NULL ELSE toInteger(sum(c.seconds)) END AS seconds,
      collect(DISTINCT ps.season) AS seasons
 RETURN p.name AS player, p.castaway_id AS castaway_id, confessionals, seconds, seasons

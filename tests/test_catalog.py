@@ -1235,3 +1235,33 @@ def test_auction(graph, survivor):
             bought["castaway_id"])
     dawn = run(graph, "auction", season=26, castaway_id="US0346").rows
     assert [r["bought"] for r in dawn] == [["Roasted Chicken"]]
+
+
+@covers("season_totals")
+def test_season_totals(graph, survivor, wins):
+    rows = {r["season"]: r for r in run(graph, "season_totals").rows}
+    immunity = wins[wins["won_individual_immunity"] == 1].groupby("season")["challenge_id"].nunique()
+    assert {s: r["individual_immunity_challenges"] for s, r in rows.items() if r["individual_immunity_challenges"]} \
+        == immunity.to_dict()
+    confessionals = survivor.table("confessionals").groupby("season")["confessional_count"].sum()
+    assert {s: r["confessionals"] for s, r in rows.items() if r["confessionals"]} == confessionals.astype(int).to_dict()
+    moves = survivor.table("advantage_movement").merge(
+        survivor.table("advantage_details")[["version_season", "advantage_id", "advantage_type"]],
+        on=["version_season", "advantage_id"])
+    played = moves[moves["event"].str.startswith("Played", na=False)
+                   & moves["advantage_type"].str.lower().str.contains("hidden immunity idol")]
+    holders = played.assign(n=played["castaway_id"].str.count(",") + 1).groupby("season")["n"].sum()
+    assert {s: r["idols_played"] for s, r in rows.items() if r["idols_played"]} == holders.astype(int).to_dict()
+    tribals = survivor.table("vote_history").drop_duplicates(["season", "episode", "order"]).groupby("season").size()
+    assert {s: r["tribal_councils"] for s, r in rows.items()} == tribals.to_dict()
+
+
+@covers("confessional_leaders", "most_votes_cast")
+def test_single_season_records(graph, survivor, votes):
+    conf = survivor.table("confessionals").groupby(["season", "castaway_id"])["confessional_count"].sum()
+    [top] = run(graph, "confessional_leaders", per_season=True, limit=1).rows
+    assert (top["seasons"], top["castaway_id"], top["confessionals"]) == ([conf.idxmax()[0]], conf.idxmax()[1],
+                                                                          conf.max())
+    cast = votes.groupby(["season", "castaway_id"]).size()
+    [top] = run(graph, "most_votes_cast", per_season=True, limit=1).rows
+    assert (top["castaway_id"], top["votes_cast"]) == (cast.idxmax()[1], cast.max())

@@ -1290,3 +1290,21 @@ def test_wordings_from_the_ninth_set():
     assert (first_vote.tool, first_vote.shape["pick"]) == ("votes_received_by_player", "first")
     got = plan("how many votes did P1 receive in season 19", [19], ["US0299"])
     assert (got.tool, got.shape) == ("votes_received_by_player", {"count": "*"})
+
+
+def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
+    for text, column in (
+            ("Which season had the most individual immunity challenges?", "individual_immunity_challenges"),
+            ("what season saw the most hidden immunity idols played?", "idols_played"),
+            ("In total, which season of Survivor had the most confessionals?", "confessionals")):
+        ranked = plan(text)
+        assert (ranked.tool, ranked.shape) == ("season_totals", {"extreme": {"column": column, "max": True}}), text
+    record = plan("Who has the record for the most confessionals in one season?")
+    assert (record.tool, record.params) == ("confessional_leaders", {"per_season": True})
+    names = plan("who wrote down the most names at tribal council in a single season?")
+    assert (names.tool, names.params["per_season"]) == ("most_votes_cast", True)
+    assert plan("who had the most confessionals in season 20", [20]).params == {"season": 20}
+    from survivorgraph.agent.parts import split_parts
+
+    assert len(split_parts("Who has the record for the most confessionals in one season, and how many did they get?"
+                           )) == 1

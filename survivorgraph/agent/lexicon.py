@@ -91,6 +91,8 @@ SYNONYMS: list[tuple[str, str]] = [
     (r"\b(?:write|wrote|written|writes|writing) down (P\d)\b", r"vote for \1"),
     (r"\b(?:write|wrote|written|writes|writing) (?:down )?(his|her|their) name(?: down)?\b",
      lambda m: f"vote for {dict(his='him', her='her', their='them')[m.group(1).lower()]}"),
+    # the most votes cast: "who wrote down the most names"
+    (r"\b(?:wrote|written|write|writes) (?:down )?the most names\b", "cast the most votes"),
     # casting votes at all: "how many times has P1 written someone's name down"
     (r"\b(?:write|wrote|written|writes|writing) (?:down )?(?:someone|somebody|anyone|anybody|a person)['’]s name"
      r"(?: down)?\b|\b(?:write|wrote|written|writes|writing) (?:down )?(?:a|another) name(?: down)?\b", "voted"),

@@ -22,7 +22,8 @@ _DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:
                                    r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$",
                                    re.IGNORECASE)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
-                       r"|when|where|how many(?: times)?|how often|who (?:was|is) (?:it|that)|who (?:did|won) it)",
+                       r"|when|where|how many(?: times)?|how often|who (?:was|is) (?:it|that)|who (?:did|won) it"
+                       r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",
                        re.I)
 _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|apparently|supposedly|"
                     r"someone (?:said|told)|my (?:friend|wife|husband|dad|mom|brother|sister))\b", re.I)

@@ -29,3 +29,9 @@ def plural_group(s: Slots) -> str:
     if s.has(r"\bjurors?\b|\bjury members?\b"):
         return "jurors"
     return "all"
+
+
+# "which season had the most confessionals", "what season saw the most idols played": seasons ranked, not people
+SEASON_RANKED = (r"\b(which|what) season(?!s)\b[^?]*\b(most|fewest|least|largest|biggest)\b"
+                 r"|\bthe season with the (most|fewest|least)\b")
+ONE_SEASON = r"\bin (a|one) (single )?season\b|\bsingle[- ]season\b|\bin one season\b"

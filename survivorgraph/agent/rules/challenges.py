@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
-from survivorgraph.agent.rules.base import rule
+from survivorgraph.agent.rules.base import SEASON_RANKED, rule
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
 _LAST = r"\blast\b|\bfinal\b(?! (tribal|three|two|four|five|vote|jury|council|\d))"
@@ -67,7 +67,8 @@ def _challenge_in_episode(s: Slots):
 
 @rule("ranking of challenge wins")
 def _challenge_ranking(s: Slots):
-    if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b"):
+    if not s.has(r"\b(most|top|leader|record|ranking|highest|greatest)\b") or s.has(r"\bidols?\b|\badvantages?\b") \
+            or (not s.people and s.has(SEASON_RANKED)):
         return None
     params: dict = {"limit": 5, **s.season_filter}
     if n := min_seasons(s.text):

@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
-from survivorgraph.agent.rules.base import plural_group, rule
+from survivorgraph.agent.rules.base import ONE_SEASON, SEASON_RANKED, plural_group, rule
 
 # What a castaway never did: (the words for it, castaways_without's `without`, the plan of everyone who ever did
 # it in a career — for "played 4 or more times and never …" — or None where no catalog query lists them)
@@ -101,7 +101,7 @@ def _two_compared(s: Slots):
 
 @rule("idols and advantages")
 def _advantages(s: Slots):
-    if not s.has(r"\bidols?\b|\badvantages?\b"):
+    if not s.has(r"\bidols?\b|\badvantages?\b") or (not s.people and s.has(SEASON_RANKED)):
         return None
     kind = {"advantage_type": "Hidden Immunity Idol"} if s.has(r"\bidols?\b") else {}
     if s.has(r"\bmost\b"):
@@ -143,8 +143,9 @@ def _confessionals(s: Slots):
         # one person's confessionals (summed over their seasons unless one is named)
         return Plan("confessional_leaders", {"limit": 1000, **s.season_filter},
                     shape={"where": {"castaway_id": s.person}})
-    if s.has(r"\bconfessionals?\b"):
-        return Plan("confessional_leaders", s.season_filter)
+    if s.has(r"\bconfessionals?\b") and not s.has(SEASON_RANKED):
+        # "the most confessionals in one season": each person's seasons ranked apart
+        return Plan("confessional_leaders", {**s.season_filter, **({"per_season": True} if s.has(ONE_SEASON) else {})})
 
 
 # A person's own facts, by the words people use for them -> player_profile's column.

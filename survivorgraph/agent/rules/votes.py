@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.rules.base import rule
+from survivorgraph.agent.rules.base import ONE_SEASON, rule
 
 
 @rule("voted against someone who later voted them out")
@@ -20,7 +20,8 @@ def _vote_revenge(s: Slots):
 def _most_votes_cast(s: Slots):
     if not s.people and s.has(r"\bcast (the )?most votes\b|\bmost votes cast\b(?! against)|\bvoted the most\b"
                               r"|\bmost (tribal council )?votes as a voter\b"):
-        return Plan("most_votes_cast", {"limit": 5, **s.season_filter})
+        return Plan("most_votes_cast", {"limit": 5, **s.season_filter,
+                                        **({"per_season": True} if s.has(ONE_SEASON) else {})})
 
 
 @rule("most votes received")
