@@ -798,6 +798,10 @@ def test_tribal_council_counts(graph, survivor):
     assert row["seasons"] == 49 and "boot order" in row["definition"]
     [s40] = run(graph, "tribal_council_counts", season=40).rows
     assert s40["tribal_councils"] == len(history[history["season"] == 40][["episode", "order"]].drop_duplicates())
+    for cid, season in (("US0278", 18), (ROB, None)):  # the tribal councils one person sat through
+        mine = history[(history["castaway_id"] == cid) & ((history["season"] == season) if season else True)]
+        [row] = run(graph, "tribal_council_counts", castaway_id=cid, season=season).rows
+        assert row["tribal_councils"] == len(mine[["season", "episode", "order"]].drop_duplicates())
 
 
 @covers("confessional_leaders")

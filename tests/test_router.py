@@ -1308,3 +1308,15 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
 
     assert len(split_parts("Who has the record for the most confessionals in one season, and how many did they get?"
                            )) == 1
+    taj = plan("how many tribal councils did P1 sit through on season 18?", [18], ["US0278"])
+    assert (taj.tool, taj.params) == ("tribal_council_counts", {"season": 18, "castaway_id": "US0278"})
+    aired = plan("who got voted off in the season 5 episode that aired October 24, 2002?", [5])
+    assert aired.tool == "episode_events" and aired.params["episode"]["where"] == {"air_date": "2002-10-24"}
+    from survivorgraph.agent.rules.episodes import aired_on
+
+    assert aired_on("on 3rd March 2010") == "2010-03-03" and aired_on("aired 2002-10-24") == "2002-10-24"
+    assert aired_on("in episode 5") is None
+    twice_with = plan("Who has P1 played with in more than one season?", [], ["US0048"])
+    assert (twice_with.tool, twice_with.shape) == ("castmates", {"at_least": {"seasons_together": 2}})
+    mates = [{"player": "A", "seasons_together": [8, 40]}, {"player": "B", "seasons_together": [3]}]
+    assert apply_shape(mates, ["player", "seasons_together"], {"at_least": {"seasons_together": 2}})[0] == mates[:1]

@@ -152,6 +152,13 @@ def answer_shape(text: str, tool: str) -> dict:
 
 
 
+def _size(value) -> int | float | None:
+    """A number as it is, a list by its length; None for anything else."""
+    if isinstance(value, list):
+        return len(value)
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
 def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]]:
     """The gap between two rows' values: whole years between two dates, else the numbers' difference."""
     a, b = (r.get(column) for r in rows)
@@ -232,6 +239,9 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         rows = [r for r in rows if isinstance(r.get("season"), int) and span[0] <= r["season"] <= span[1]]
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if row_matches(r, where)]
+    if at_least := shape.get("at_least"):  # "in more than one season": a number, or a list's length, at least n
+        rows = [r for r in rows
+                if all(_size(r.get(k)) is not None and _size(r.get(k)) >= n for k, n in at_least.items())]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]

@@ -17,6 +17,8 @@ def _min_seasons(s: Slots):
             and not s.has(r"\b(won|win|idols?|advantages?|confessionals?|immunit\w*|jury|votes?)\b"):
         return Plan("players_with_min_seasons", {"min_seasons": k, "max_seasons": k, "limit": 1000})
     n = min_seasons(s.text)
+    if s.people and s.has(r"\b(with|alongside)\b"):
+        return None  # "who has Ethan played with in more than one season": his castmates
     if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
             r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
         return Plan("players_with_min_seasons", {"min_seasons": n})
@@ -73,8 +75,10 @@ def _castmates(s: Slots):
                                                   r"|\b(play\w*|compet\w*|been on a season|was on a season) "
                                                   r"(with|alongside)\b|\bcastmates?\b|\bcast ?mates?\b"):
         return None
-    winners = {"where": {"ever_won": True}} if plural_group(s) == "winners" else {}
-    return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, shape=winners)
+    shape: dict = {"where": {"ever_won": True}} if plural_group(s) == "winners" else {}
+    if n := min_seasons(s.text):  # "who has Ethan played with in more than one season"
+        shape["at_least"] = {"seasons_together": n}
+    return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, shape=shape)
 
 
 @rule("seasons two people played together")

@@ -11,6 +11,24 @@ from survivorgraph.agent.rules.base import rule
 _QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_DATE = re.compile(rf"\b(?:(?P<m1>{'|'.join(_MONTHS)}) (?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y1>(?:19|20)\d\d)"
+                   rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<m2>{'|'.join(_MONTHS)}),? (?P<y2>(?:19|20)\d\d)"
+                   r"|(?P<iso>(?:19|20)\d\d-\d\d-\d\d))\b", re.I)
+
+
+def aired_on(text: str) -> str | None:
+    """The ISO date a part names ("October 24, 2002", "24 October 2002", "2002-10-24"), or None."""
+    m = _DATE.search(text)
+    if not m:
+        return None
+    if m.group("iso"):
+        return m.group("iso")
+    month = _MONTHS.index((m.group("m1") or m.group("m2")).lower()) + 1
+    return f"{int(m.group('y1') or m.group('y2')):04d}-{month:02d}-{int(m.group('d1') or m.group('d2')):02d}"
+
+
 @rule("what happened in an episode")
 def _episode_events(s: Slots):
     if not isinstance(s.season, int) or not s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|"
@@ -24,6 +42,9 @@ def _episode_events(s: Slots):
         title = (quoted.group(1) or quoted.group(2)).strip()
         episode = Ref("episode_facts", {"season": s.season}, "episode", f'the episode titled "{title}"',
                       where={"title": title})
+    elif day := aired_on(s.text):  # "the episode that aired October 24, 2002": the one with that air date
+        episode = Ref("episode_facts", {"season": s.season}, "episode", f"the episode that aired {day}",
+                      where={"air_date": day})
     else:
         return None
     exits = s.has(r"\b(left|leave|eliminat|voted (out|off)|went home|sent home|evacuat|quit)") and not s.has(

@@ -39,7 +39,9 @@ def _most_votes_received(s: Slots):
 def _tribal_counts(s: Slots):
     if s.has(r"\bhow many tribal councils?\b(?! votes?)|\bnumber of tribal councils?\b(?! votes?)"
              r"|\btribal councils? (have there been|total)"):
-        return Plan("tribal_council_counts", s.season_filter)
+        # "how many tribal councils did Taj sit through": the ones that person attended
+        return Plan("tribal_council_counts", {**s.season_filter,
+                                              **({"castaway_id": s.person} if isinstance(s.person, str) else {})})
 
 
 @rule("nullified votes")
