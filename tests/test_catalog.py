@@ -687,6 +687,8 @@ def test_advantages_by_person(graph, survivor):
         (int(s), f"{v}:A{int(a)}") for s, v, a in zip(mine["season"], mine["version_season"], mine["advantage_id"]))
     assert sum(r["event"] == "played" for r in rows) == (mine["event"] == "Played").sum()
     assert {r["season"] for r in run(graph, "player_advantages", castaway_id=RUSSELL, season=20).rows} == {20}
+    assert sorted((r["season"], r["episode"], r["day"]) for r in rows) == sorted(
+        (int(s), int(e), int(d)) for s, e, d in zip(mine["season"], mine["episode"], mine["day"]))
 
     found = movement[movement["event"].isin(["Found", "Found (beware)"])]
     distinct = found.drop_duplicates(["version_season", "advantage_id", "castaway_id"])

@@ -1320,3 +1320,9 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     assert (twice_with.tool, twice_with.shape) == ("castmates", {"at_least": {"seasons_together": 2}})
     mates = [{"player": "A", "seasons_together": [8, 40]}, {"player": "B", "seasons_together": [3]}]
     assert apply_shape(mates, ["player", "seasons_together"], {"at_least": {"seasons_together": 2}})[0] == mates[:1]
+    never_final = plan("who has played three or more times and never once made it to final tribal council?")
+    assert never_final.tool == "players_with_min_seasons" and never_final.params["min_seasons"] == 3
+    assert never_final.shape["except"][0]["shape"] == {"where_not": {"finals": [0]}}
+    assert plan("who made the final tribal council twice but never won").params == {"min_finals": 2, "won": False}
+    found_day = plan("On what day did P1 find his idol on season 33?", [33], ["US0493"])
+    assert (found_day.tool, found_day.shape["focus"]) == ("player_advantages", "day")

@@ -24,6 +24,9 @@ _NEVER_DID = [
      {"tool": "jury_appearances", "params": {}}),
     (r"\b(make|made|reach\w*) (it to )?(the|a) merge\b|\bmissed the merge\b", "merge",
      {"tool": "career_milestones", "params": {}, "shape": {"where_not": {"merges": [0]}}}),
+    # (no castaways_without list: only over a career, "played 3 or more times and never made final tribal")
+    (r"\b(make|made|reach\w*|got|get|sat at|sit at)( it)? (to )?(the |a )?final (tribal council|tribal|three|two)\b",
+     None, {"tool": "career_milestones", "params": {}, "shape": {"where_not": {"finals": [0]}}}),
 ]
 _JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
 
@@ -40,6 +43,8 @@ def _castaways_without(s: Slots):
             # "played 4 or more times and never won individual immunity": in no season, not in each one apart
             return Plan("players_with_min_seasons", {"min_seasons": n, "limit": 1000},
                         shape={"except": [{**career, "key": "castaway_id", "on": "castaway_id"}]})
+        if without is None:
+            continue
         return Plan("castaways_without", {"without": without, "group": plural_group(s), **s.season_filter})
     return None
 

@@ -17,8 +17,9 @@ def _finalist_appearances(s: Slots):
                                           r"|\bmade it to the end\b|\bthe end\b"):
         return None
     n = times(s.text)
-    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b"):
-        return None
+    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b") \
+            or s.has(r"\b(play\w*|compet\w*|appear\w*|been on)\b (\w+ )?(\w+ )?(or more )?times\b"):
+        return None  # "played three or more times and never made it to final tribal": the times are seasons
     won = {"won": False} if s.has(NEGATION) and s.has(r"\b(won|win|winning)\b") else {}
     return Plan("finalist_appearances", {"min_finals": n, **won})
 
