@@ -349,6 +349,15 @@ class GraphBuilder:
                  "order_of_finish": _num(r.order_of_finish)})
             for r, w in zip(results.itertuples(index=False), won)])
 
+    def _episode_event(self, label: str, table: str, node_id: str, vs: str, first: Any, extra: dict[str, Any]
+                       ) -> tuple[str, str, str, dict]:
+        """A node for something that happened in one episode (a journey, an auction), and the row of its
+        HAS_<label> edge from that episode."""
+        episode = _num(first["episode"])
+        self.node(label, "id", table, {"id": node_id, "version_season": vs, "season": first["season"],
+                                       "episode": episode, **extra})
+        return f"{vs}:E{episode}", node_id, node_id, {}
+
     def _journeys(self) -> None:
         """Journeys (seasons 41 on): who went together (one sog_id), what they came back with."""
         journeys = self.data.table("journeys")
@@ -356,10 +365,8 @@ class GraphBuilder:
         has, went = [], []
         for (vs, sog), group in journeys.groupby(["version_season", "sog_id"], sort=True):
             j_id, first = f"{vs}:J{_num(sog)}", group.iloc[0]
-            self.node("Journey", "id", "journeys", {
-                "id": j_id, "version_season": vs, "season": first["season"], "episode": _num(first["episode"]),
-                "game_played": first["game_played"]})
-            has.append((f"{vs}:E{_num(first['episode'])}", j_id, j_id, {}))
+            has.append(self._episode_event("Journey", "journeys", j_id, vs, first,
+                                            {"game_played": first["game_played"]}))
             for r in group.itertuples(index=False):
                 went.append((f"{vs}:{r.castaway_id}", j_id, f"{j_id}:{r.castaway_id}", {
                     "season": r.season, "episode": _num(r.episode), "reward": r.reward,
@@ -376,10 +383,8 @@ class GraphBuilder:
         has, present = [], []
         for vs, group in money.groupby("version_season", sort=True):
             a_id, first = f"{vs}:AUCTION", group.iloc[0]
-            self.node("Auction", "id", "survivor_auction", {
-                "id": a_id, "version_season": vs, "season": first["season"], "episode": _num(first["episode"]),
-                "currency": first["currency"]})
-            has.append((f"{vs}:E{_num(first['episode'])}", a_id, a_id, {}))
+            has.append(self._episode_event("Auction", "survivor_auction", a_id, vs, first,
+                                            {"currency": first["currency"]}))
             for r in group.itertuples(index=False):
                 present.append((f"{vs}:{r.castaway_id}", a_id, f"{a_id}:{r.castaway_id}", {
                     "season": r.season, "episode": _num(r.episode), "money": _num(r.total), "tribe": r.tribe}))
