@@ -51,3 +51,18 @@ def columns_of(tool: str) -> tuple[str, ...]:
     """A catalog query's result columns (none for a tool that is not a catalog query)."""
     catalog = _catalog()
     return tuple(catalog.get(tool).columns) if tool in catalog.names() else ()
+
+
+@cache
+def season_spannable_tools() -> frozenset[str]:
+    """Queries whose rows name their season and whose season parameter, if any, is an optional filter: their rows
+    can be cut to a span of seasons afterwards. Not a ranking that sums over seasons (per_season, min_seasons)."""
+    catalog = _catalog()
+    spannable = set()
+    for name in catalog.names():
+        query = catalog.get(name)
+        params = {p.name: p for p in query.params}
+        if "season" in query.columns and not {"per_season", "min_seasons"} & set(params) \
+                and not (params.get("season") and params["season"].required):
+            spannable.add(name)
+    return frozenset(spannable)

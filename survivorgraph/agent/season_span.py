@@ -6,10 +6,9 @@ whose rows carry their season."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from survivorgraph.agent.plans import Plan, Slots
-from survivorgraph.agent.query_facts import limit_of
+from survivorgraph.agent.query_facts import limit_of, season_spannable_tools
 
 _S0 = r"(?:seasons? |s|us|#)(\d{1,2})"  # "season 36", "s36": the linker leaves a number as typed
 _S = _S0 + r"\b"
@@ -42,28 +41,11 @@ def season_span(text: str) -> tuple[int, int] | None:
     return None
 
 
-@cache
-def _spannable_tools() -> frozenset[str]:
-    """Queries whose rows name their season and whose season parameter, if any, is an optional filter."""
-    from queries.catalog import load_catalog
-
-    catalog = load_catalog()
-    spannable = set()
-    for name in catalog.names():
-        query = catalog.get(name)
-        params = {p.name: p for p in query.params}
-        # a ranking that sums over seasons (per_season, min_seasons) cannot be cut to a span afterwards
-        if "season" in query.columns and not {"per_season", "min_seasons"} & set(params) \
-                and not (params.get("season") and params["season"].required):
-            spannable.add(name)
-    return frozenset(spannable)
-
-
 def apply_season_span(plan: Plan, derived: Slots) -> None:
     """ "Which winners from s35 on never found an idol": the rule filtered on season 35; the rows of every season
     in the span are asked for instead."""
     span = season_span(derived.text)
-    if span is None or plan.tool not in _spannable_tools():
+    if span is None or plan.tool not in season_spannable_tools():
         return
     if "season" not in plan.params or plan.params["season"] in span:  # the season the span starts or ends at
         plan.params.pop("season", None)

@@ -74,7 +74,7 @@ FOCUS = [
     (re.compile(r"\b(what|which) episode\b|\bin episode\b(?! \d)", re.I), "episode"),
     (re.compile(r"\b(what|which) date\b|\bwhen did .*\b(air|premiere)|\b(first )?air(ed)?\b|\bpremiere", re.I),
      "premiered"),
-    (re.compile(r"\b(what|which) year\b|\bwhat year\b|\bin what year\b", re.I), "year"),
+    (re.compile(r"\b(what|which) year\b", re.I), "year"),
     (re.compile(r"\bwhat place\b|\bwhere did .* (finish\w*|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
     (re.compile(r"\bhow old\b|\bage\b", re.I), "age"),
     (re.compile(r"\boriginal tribe\b|\bstarting tribe\b|\bfirst tribe\b", re.I), "original_tribe"),
@@ -177,7 +177,7 @@ def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[
 
 def _largest_group(rows: list[Row], columns: list[str], by: str, most: bool) -> tuple[list[Row], list[str]]:
     """The rows counted per value of `by`; the group(s) with the most (or fewest) rows, with who is in them."""
-    label = next((c for c in _ITEM_COLUMNS + ("juror",) if c in columns), None)
+    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
     groups: dict = {}
     for r in rows:
         if r.get(by) is not None:
@@ -233,10 +233,9 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     Rows cut by the row cap are counted from the query's own total column where it has one."""
     if not shape or not rows:
         return rows, columns
-    if (span := shape.get("episode_span")) and "episode" in columns:  # "episodes 3 through 6"
-        rows = [r for r in rows if isinstance(r.get("episode"), int) and span[0] <= r["episode"] <= span[1]]
-    if span := shape.get("season_span"):  # "since season 36" (agent.season_span)
-        rows = [r for r in rows if isinstance(r.get("season"), int) and span[0] <= r["season"] <= span[1]]
+    for key, column in (("episode_span", "episode"), ("season_span", "season")):  # "episodes 3 through 6",
+        if (span := shape.get(key)) and column in columns:  # "since season 36" (agent.season_span)
+            rows = [r for r in rows if isinstance(r.get(column), int) and span[0] <= r[column] <= span[1]]
     if where := shape.get("where"):  # "which season did Rob win": the career's winning rows
         rows = [r for r in rows if row_matches(r, where)]
     if at_least := shape.get("at_least"):  # "in more than one season": a number, or a list's length, at least n

@@ -3,6 +3,7 @@ people a plural question asks about (winners, finalists, jurors, everyone)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from survivorgraph.agent.plans import Plan, Slots
@@ -35,3 +36,12 @@ def plural_group(s: Slots) -> str:
 SEASON_RANKED = (r"\b(which|what) season(?!s)\b[^?]*\b(most|fewest|least|largest|biggest)\b"
                  r"|\bthe season with the (most|fewest|least)\b")
 ONE_SEASON = r"\bin (a|one) (single )?season\b|\bsingle[- ]season\b|\bin one season\b"
+
+_END = r"(first|earliest|last|latest|most recent)"
+
+
+def end_pick(text: str, *, after_the: bool = False) -> dict:
+    """{"pick": "first" or "last"} for the end of a list the part asks about ("the first season that brought back
+    players", "the last unanimous winner"; with `after_the`, only after "the"), else {}."""
+    m = re.search(rf"\b{'the ' if after_the else ''}{_END}\b", text, re.I)
+    return {"pick": "first" if m.group(1).lower() in ("first", "earliest") else "last"} if m else {}

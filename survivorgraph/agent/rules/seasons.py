@@ -8,7 +8,7 @@ import re
 from survivorgraph.agent.phrases import NEGATION, NUMBER_WORDS
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.restrictions import gender_asked
-from survivorgraph.agent.rules.base import rule
+from survivorgraph.agent.rules.base import end_pick, rule
 
 
 @rule("seasons with or without returning players")
@@ -17,10 +17,8 @@ def _season_returnees(s: Slots):
             r"\breturn\w*|\bveterans?\b|\bplayed before\b|\bbr(ing|ought) back\b"
             r"|\b(been|played|were) on (it |the show )?before\b"):
         return None
-    if end := re.search(r"\b(first|earliest|last|latest|most recent)\b", s.text, re.I):
-        # "the first season that brought back players who'd been on before"
-        return Plan("season_returnees", {"returnees": "with"},
-                    shape={"pick": "first" if end.group(1).lower() in ("first", "earliest") else "last"})
+    if pick := end_pick(s.text):  # "the first season that brought back players who'd been on before"
+        return Plan("season_returnees", {"returnees": "with"}, shape=pick)
     if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
         return None  # "everyone from season 1 who returned for season 8": people, not seasons
     if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
@@ -133,9 +131,8 @@ def _seasons_with_fact(s: Slots):
                                          r" (one )?(that|to|with|where)\b"):
         return None
     plan = _seasons_with_fact_plan(s)
-    if plan is not None and "pick" not in plan.shape and "count" not in plan.shape \
-            and (end := re.search(r"\bthe (first|earliest|last|latest|most recent)\b", s.text, re.I)):
-        plan.shape["pick"] = "first" if end.group(1).lower() in ("first", "earliest") else "last"
+    if plan is not None and "pick" not in plan.shape and "count" not in plan.shape:
+        plan.shape.update(end_pick(s.text, after_the=True))
     return plan
 
 
@@ -190,7 +187,6 @@ def _seasons_ranked(s: Slots):
             return Plan("season_totals", {}, shape={"extreme": {"column": column, "max": most}})
     for pattern, column in _RANKED_FACTS:
         if s.has(pattern):
-            most = not s.has(r"\b(fewest|smallest|shortest|least|lowest)\b")
             return Plan("season_facts", {}, shape={"extreme": {"column": column, "max": most}})
     return None
 

@@ -8,7 +8,7 @@ import re
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.restrictions import SIDE
-from survivorgraph.agent.rules.base import plural_group, rule
+from survivorgraph.agent.rules.base import end_pick, plural_group, rule
 
 
 @rule("people who reached the final tribal council N times")
@@ -52,9 +52,7 @@ def _winners_jury_votes(s: Slots):
     seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
     if s.has(r"\bunanimous"):
         split = s.has(r"\bnot unanimous|\bsplit\b") or (s.has(NEGATION) and not s.has(r"\bunanimous\w* without\b"))
-        end = re.search(r"\b(first|earliest|last|latest|most recent)\b", s.text, re.I)
-        pick = {"pick": "first" if end.group(1).lower() in ("first", "earliest") else "last"} if end else {}
-        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons}, shape=pick)
+        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons}, shape=end_pick(s.text))
     if not s.season and s.has(r"\b(won|winners?|sole survivors?)\b") and s.has(r"\bjury votes?\b|\bfinal votes?\b"):
         if s.has(r"\b(fewest|least|lowest|smallest|narrowest|closest)\b"):
             return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
