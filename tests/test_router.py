@@ -1326,3 +1326,9 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     assert plan("who made the final tribal council twice but never won").params == {"min_finals": 2, "won": False}
     found_day = plan("On what day did P1 find his idol on season 33?", [33], ["US0493"])
     assert (found_day.tool, found_day.shape["focus"]) == ("player_advantages", "day")
+
+
+def test_after_the_swap_adds_to_a_lists_other_restrictions():
+    # "after the swap" once replaced the list's other sets to keep (here the returning players) instead of adding
+    after = plan("which returning players were voted out after the swap in season 8", [8])
+    assert [spec["tool"] for spec in after.shape["within"]] == ["season_cast", "tribe_swap"]

@@ -131,8 +131,8 @@ def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
         return
     if m.group("phase").lower().endswith("swap"):  # "the last boot before the swap": not among those swapped
         swapped = {"tool": "tribe_swap", "params": {"season": season}, "key": "castaway_id", "on": "castaway_id"}
-        plan.shape["except" if m.group("before") else "within"] = [*plan.shape.get("except", []), swapped] \
-            if m.group("before") else [swapped]
+        side = "except" if m.group("before") else "within"
+        plan.shape[side] = [*plan.shape.get(side, []), swapped]
         return
     without = "merge" if m.group("phase").lower() == "merge" else "jury"
     before = {"tool": "castaways_without", "params": {"season": season, "without": without, "limit": 1000},
