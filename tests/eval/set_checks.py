@@ -33,6 +33,31 @@ def ask(questions: list[Question], template: str, **params) -> Question:
     return found[0]
 
 
+def ids(q: Question, part: int = 0) -> list[str]:
+    """A question part's person ids, sorted."""
+    return sorted(q.parts[part]["ids"])
+
+
+def values(q: Question, part: int = 0) -> list:
+    return q.parts[part]["values"]
+
+
+def flag(df: pd.DataFrame, column: str) -> pd.Series:
+    """A logical survivoR column (nullable in the .rda) as plain booleans."""
+    return df[column].fillna(False).astype(bool)
+
+
+def num(df: pd.DataFrame, column: str) -> pd.Series:
+    return pd.to_numeric(df[column], errors="coerce")
+
+
+def top_one(counts: pd.Series):
+    """The one label with the highest value; fails on a tie, so a question's single answer is really single."""
+    ordered = counts.sort_values(ascending=False)
+    assert ordered.iloc[0] > ordered.iloc[1], ordered.head(3)
+    return ordered.index[0]
+
+
 def words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 

@@ -16,7 +16,7 @@ from evaluation.holdout import build_holdout_set, person
 from evaluation.novel import NOVEL_FILE, build_novel_set
 from evaluation.unseen import build_unseen_set
 from tests.eval import set_checks as checks
-from tests.eval.set_checks import ask, raw
+from tests.eval.set_checks import ask, ids, raw
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +28,6 @@ def novel(g):
 def others(g):
     """The gold, held-out, fresh and unseen sets: the ones written before this one."""
     return build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g) + build_unseen_set(g)
-
-
-def ids(q) -> list[str]:
-    return sorted(q.parts[0]["ids"])
 
 
 # -- shape ---------------------------------------------------------------------------------------------------

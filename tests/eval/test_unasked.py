@@ -5,7 +5,6 @@ computation on the raw survivoR tables."""
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
 from evaluation.fresh import build_fresh_set
@@ -16,7 +15,7 @@ from evaluation.unasked import UNASKED_FILE, build_unasked_set
 from evaluation.unseen import build_unseen_set
 from evaluation.untried import build_untried_set
 from tests.eval import set_checks as checks
-from tests.eval.set_checks import ask, raw
+from tests.eval.set_checks import ask, flag, ids, num, raw, values
 
 
 @pytest.fixture(scope="module")
@@ -29,23 +28,6 @@ def others(g):
     """The gold, held-out, fresh, unseen, novel and untried sets: the ones written before this one."""
     return (build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g) + build_unseen_set(g) + build_novel_set(g)
             + build_untried_set(g))
-
-
-def ids(q, part: int = 0) -> list[str]:
-    return sorted(q.parts[part]["ids"])
-
-
-def values(q, part: int = 0) -> list:
-    return q.parts[part]["values"]
-
-
-def flag(df: pd.DataFrame, column: str) -> pd.Series:
-    """A logical survivoR column (nullable in the .rda) as plain booleans."""
-    return df[column].fillna(False).astype(bool)
-
-
-def num(df: pd.DataFrame, column: str) -> pd.Series:
-    return pd.to_numeric(df[column], errors="coerce")
 
 
 # -- shape ---------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from evaluation.unseen import build_unseen_set
 from evaluation.untouched import build_untouched_set
 from evaluation.untried import build_untried_set
 from tests.eval import set_checks as checks
-from tests.eval.set_checks import ask, raw
+from tests.eval.set_checks import ask, flag, ids, num, raw, top_one, values
 
 FIFTY_STATES = {"Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware",
                 "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky",
@@ -40,30 +40,6 @@ def others(g):
     one."""
     return (build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g) + build_unseen_set(g) + build_novel_set(g)
             + build_untried_set(g) + build_unasked_set(g) + build_untouched_set(g))
-
-
-def ids(q, part: int = 0) -> list[str]:
-    return sorted(q.parts[part]["ids"])
-
-
-def values(q, part: int = 0) -> list:
-    return q.parts[part]["values"]
-
-
-def flag(df: pd.DataFrame, column: str) -> pd.Series:
-    """A logical survivoR column (nullable in the .rda) as plain booleans."""
-    return df[column].fillna(False).astype(bool)
-
-
-def num(df: pd.DataFrame, column: str) -> pd.Series:
-    return pd.to_numeric(df[column], errors="coerce")
-
-
-def top_one(counts: pd.Series):
-    """The one label with the highest value; fails on a tie, so a question's single answer is really single."""
-    ordered = counts.sort_values(ascending=False)
-    assert ordered.iloc[0] > ordered.iloc[1], ordered.head(3)
-    return ordered.index[0]
 
 
 def cast_table(g) -> pd.DataFrame:

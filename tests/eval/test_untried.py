@@ -15,7 +15,7 @@ from evaluation.novel import build_novel_set
 from evaluation.unseen import build_unseen_set
 from evaluation.untried import UNTRIED_FILE, build_untried_set
 from tests.eval import set_checks as checks
-from tests.eval.set_checks import ask, raw
+from tests.eval.set_checks import ask, flag, ids, raw, values
 
 
 @pytest.fixture(scope="module")
@@ -27,19 +27,6 @@ def untried(g):
 def others(g):
     """The gold, held-out, fresh, unseen and novel sets: the ones written before this one."""
     return build_gold_set(g) + build_holdout_set(g) + build_fresh_set(g) + build_unseen_set(g) + build_novel_set(g)
-
-
-def ids(q) -> list[str]:
-    return sorted(q.parts[0]["ids"])
-
-
-def values(q, part: int = 0) -> list:
-    return q.parts[part]["values"]
-
-
-def flag(df: pd.DataFrame, column: str) -> pd.Series:
-    """A logical survivoR column (nullable in the .rda) as plain booleans."""
-    return df[column].fillna(False).astype(bool)
 
 
 # -- shape ---------------------------------------------------------------------------------------------------
