@@ -21,6 +21,7 @@ is wrong.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -186,7 +187,9 @@ class Scorer:
         if kind == "number":
             head = without_first(numbers_in(text[:SHORT_ANSWER_CHARS]), numbers_in(question))
             gold = {float(v) for v in part["values"]}
-            return {"type": kind, "ok": bool(gold & set(head)), "found": head[:8]}
+            # a long float printed with fewer digits (20977142.8571429 for 20977142.85714286) is the same number
+            ok = any(math.isclose(g, h, rel_tol=1e-9) for g in gold for h in head)
+            return {"type": kind, "ok": ok, "found": head[:8]}
         if kind in ("season", "seasons"):
             named = without_first(self.m.seasons_in(text), [s for s in self.m.seasons_in(question)
                                                             if s not in part["values"] or kind == "season"])

@@ -143,6 +143,13 @@ def test_an_ordinal_answers_a_number(scorer):
     assert said.correct
 
 
+def test_a_long_float_matches_when_printed_with_fewer_digits(scorer):
+    mean = {"type": "number", "values": [20977142.85714286]}
+    ask = "How many people watched Pearl Islands on average?"
+    assert scorer.score(q(ask, mean), {"answer": "About 20977142.8571429 viewers.", "answer_kind": "generated"}).correct
+    assert not scorer.score(q(ask, mean), {"answer": "About 20977143 viewers.", "answer_kind": "generated"}).correct
+
+
 def test_numbers_ignore_echoed_question_numbers_and_long_dumps(scorer):
     eight = {"type": "number", "values": [8]}
     ask = "How many jurors were there in season 8?"
