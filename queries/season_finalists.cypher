@@ -1,8 +1,9 @@
-// season_finalists: the finalists of one season with their jury votes; optionally only the winner or the runners-up
-MATCH (s:Season {version: $version, number: $season})<-[:IN_SEASON]-(f:PlayerSeason {finalist: true})
-WHERE $winner IS NULL OR coalesce(f.winner, false) = $winner
+// season_finalists: the finalists of one season (or of every season) with their jury votes; optionally only the
+// winner or the runners-up
+MATCH (s:Season {version: $version})<-[:IN_SEASON]-(f:PlayerSeason {finalist: true})
+WHERE ($season IS NULL OR s.number = $season) AND ($winner IS NULL OR coalesce(f.winner, false) = $winner)
 OPTIONAL MATCH (j:PlayerSeason)-[v:JURY_VOTE_FOR]->(f)
 WITH s, f, count(v) AS jury_votes
 RETURN s.number AS season, f.name AS finalist, f.castaway_id AS castaway_id, f.place AS place, jury_votes,
        f.winner AS winner, s.final_vote AS final_vote
-ORDER BY place, finalist
+ORDER BY season, place, finalist

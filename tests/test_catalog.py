@@ -35,7 +35,7 @@ SAMPLE_ARGS = {"season": 45, "castaway_id": "US0055", "other_castaway_id": "US03
                "name": "rob", "episode": 9, "seasons": [20, 40], "castaway_ids": ["US0055", "US0300"],
                "place": "Fiji", "without": "votes_received",
                "places": ["Texas"]}
-ROB, AMBER, RUSSELL, RUPERT = "US0055", "US0027", "US0300", "US0107"
+ROB, AMBER, RUSSELL, RUPERT, PARVATI = "US0055", "US0027", "US0300", "US0107", "US0197"
 SANDRA, TONY = "US0112", "US0424"
 MEDEVAC_SEASONS = [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
 
@@ -593,6 +593,47 @@ def test_voters_at_elimination(graph, votes):
     assert {r["season"] for r in run(graph, "voters_at_elimination", castaway_id=ROB, season=20).rows} == {20}
 
 
+@covers("elimination_vote")
+def test_elimination_vote(graph, votes):
+    """Each round of the vote that sent someone home: the counted votes per name, most first, and the tally."""
+    for castaway_id in (ROB, "US0508", "US0201"):
+        rows = run(graph, "elimination_vote", castaway_id=castaway_id).rows
+        out = votes[(votes["voted_out_id"] == castaway_id) & votes["vote_id"].notna()]
+        assert {(r["season"], r["episode"], r["round"]) for r in rows} == set(
+            zip(out["season"], out["episode"], out["vote_order"]))
+        for r in rows:
+            one = out[(out["season"] == r["season"]) & (out["episode"] == r["episode"])
+                      & (out["vote_order"] == r["round"])]
+            counted = one[~one["nullified"].eq(True)].groupby("vote_id").size().sort_values(ascending=False)
+            assert r["tally"] == "-".join(str(n) for n in counted)
+            assert r["nullified_votes"] == int(one["nullified"].eq(True).sum())
+    jp = run(graph, "elimination_vote", castaway_id="US0508", season=35).rows
+    assert [(r["tally"], r["votes"]) for r in jp] == [("5-3-1", "John Hilsabeck 5, Mike Zahalsky 3, Joe Mena 1")]
+    # an idol play: the cancelled votes are counted apart, not in the tally
+    nullified = votes[votes["nullified"].eq(True) & votes["voted_out_id"].notna()].iloc[0]
+    rows = run(graph, "elimination_vote", castaway_id=nullified["voted_out_id"], season=int(nullified["season"])).rows
+    assert sum(r["nullified_votes"] for r in rows) >= 1
+
+
+@covers("vote_alignment", "shared_vote_targets")
+def test_two_peoples_votes_compared(graph, votes):
+    """Side by side at each round both voted in, and the names both wrote down at some point."""
+    for first, second, season in (("US0395", "US0394", 26), (SANDRA, PARVATI, 20), ("US0220", "US0219", 14)):
+        a = votes[(votes["castaway_id"] == first) & (votes["season"] == season)]
+        b = votes[(votes["castaway_id"] == second) & (votes["season"] == season)]
+        both = a.merge(b, on=["season", "episode", "order", "vote_order"])
+        rows = run(graph, "vote_alignment", castaway_id=first, other_castaway_id=second, season=season).rows
+        assert len(rows) == len(both)
+        same = int((both["vote_id_x"] == both["vote_id_y"]).sum())
+        assert {r["n_same_votes"] for r in rows} <= {same} and sum(r["same_vote"] for r in rows) == same
+        shared = run(graph, "shared_vote_targets", castaway_id=first, other_castaway_id=second, season=season).rows
+        assert {r["castaway_id"] for r in shared} == set(a["vote_id"]) & set(b["vote_id"])
+        for r in shared:
+            assert r["player_votes"] == int((a["vote_id"] == r["castaway_id"]).sum())
+    eddie_reynold = run(graph, "vote_alignment", castaway_id="US0395", other_castaway_id="US0394", season=26).rows
+    assert eddie_reynold[0]["n_same_votes"] == 7
+
+
 @covers("individual_immunity_ranking", "individual_reward_ranking")
 def test_challenge_win_rankings(graph, wins, castaways):
     counts = seasons_played(castaways)
@@ -1025,6 +1066,18 @@ def test_castaways_who_never_did_something(graph, survivor, castaways, votes, wi
     merged = set(mapping[(mapping["season"] == 26) & (mapping["tribe_status"] == "Merged")]["castaway_id"])
     rows = run(graph, "castaways_without", without="merge", season=26).rows
     assert {r["castaway_id"] for r in rows} == set(castaways[castaways["season"] == 26]["castaway_id"]) - merged
+    tribals = survivor.table("vote_history")
+    for season in (31, 28, 2):  # no tribal council at all, or none before the merge (and made it)
+        held = tribals[tribals["season"] == season]
+        cast = set(castaways[castaways["season"] == season]["castaway_id"])
+        rows = run(graph, "castaways_without", without="tribal_council", season=season).rows
+        assert {r["castaway_id"] for r in rows} == cast - set(held["castaway_id"])
+        merged = set(mapping[(mapping["season"] == season) & (mapping["tribe_status"] == "Merged")]["castaway_id"])
+        before = set(held[held["tribe_status"] != "Merged"]["castaway_id"])
+        rows = run(graph, "castaways_without", without="pre_merge_tribal", season=season).rows
+        assert {r["castaway_id"] for r in rows} == merged - before
+    assert {r["player"] for r in run(graph, "castaways_without", without="pre_merge_tribal", season=31).rows} == {
+        "Joe Anglim", "Keith Nale"}
 
 
 @covers("season_returnees")

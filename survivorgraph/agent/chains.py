@@ -42,6 +42,11 @@ _OCCURRENCES = [
 ]
 
 
+def names_one_of_their_seasons(text: str) -> bool:
+    """ "… in their first season", "the last time she played": the part says which of a person's seasons it means."""
+    return any(pattern.search(text) for pattern in _OCCURRENCES)
+
+
 def _occurrence(text: str, people: list) -> tuple[dict, int, int, bool] | None:
     """A season named by one of a person's seasons: (Ref, start, end, names_the_person_there). Only with one
     person in the part, so "he" and P1 cannot be someone else."""
@@ -87,8 +92,9 @@ def derive(slots: Slots) -> Slots:
         verb = m.group("verb").lower()
         where = {"winner": True} if verb == "won" else {"result": "Quit"} if verb == "quit" else \
             {"result": "Medically evacuated"} if re.search(r"medevac|evacuated|pulled", verb) else {}
+        nth = re.search(rf"\b{_NTH}$", m.group("who"), re.I)  # "the season they first played": the first one
         seasons = [Ref("player_career", {"castaway_id": who}, "season", f"the season {m.group('who')} "
-                       f"{m.group('verb')}", where)]
+                       f"{m.group('verb')}", where, _NTH_INDEX[nth.group("nth").lower()] if nth else None)]
         people = [p for p in people if p != who]
         text = text[:m.start()] + " in that season" + text[m.end():]
     anchor = _occurrence(text, people) if not seasons else None
@@ -163,8 +169,8 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     if not m or len(slots.people) > 1 or any(is_ref(p) for p in slots.people):
         return slots
     rest = slots.text[m.end():]
-    # "whoever found the most idols, what place did they …": a comma closes the clause first
-    commas = [i for i, ch in enumerate(rest) if ch == "," and i > 0]
+    # "whoever found the most idols, what place did they …": a comma (or a colon, a dash) closes the clause first
+    commas = [i for i, ch in enumerate(rest) if i > 0 and (ch in ",:" or (ch in "-–—" and rest[i - 1] == " "))]
     ends = commas + [v.start() for v in _OUTER_VERBS.finditer(rest) if v.start() > 0][::-1] + [len(rest.rstrip(" ?.!"))]
     for end in ends:
         clause, after = rest[:end].strip(" ,"), rest[end:]

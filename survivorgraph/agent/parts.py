@@ -21,6 +21,9 @@ _DESCRIPTION = (r"(?:the\b[^:?]+?|(?!(?:who|whom|what|which|how|where|when|why|d
 _DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|"
                                    r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$",
                                    re.IGNORECASE)
+# "… winner's first time playing", "… juror's last season": which of that person's seasons the next part is about
+_NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most recent) (?:time (?:playing|on the show|out)"
+                            r"|season|game|appearance)\s*$", re.I)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|how many(?: times)?|how often|who (?:was|is) (?:it|that)|who (?:did|won) it"
                        r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",
@@ -40,12 +43,20 @@ class Part:
     text: str
     refers_to_person: bool
     refers_to_season: bool
+    # a description a later part asks about ("The Redemption Island winner - who won the season they first
+    # played?"): its evidence says who "they" are; the answer leads with the part asked
+    lead: bool = False
 
 
 def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     colon = _DESCRIBED_THEN_ASKED.match(question)
+    lead = ""
     if colon:  # "The first person voted off X: what other season did they play?" asks two things in turn
-        question = f"{colon.group(1)}? {colon.group(2)}"
+        lead, asked = colon.group(1).strip(" ,.?"), colon.group(2)
+        nth = _NTH_OF_THEIRS.search(lead)
+        if nth:  # "The Caramoan winner's first time playing - where did they finish?": in their first season
+            lead, asked = lead[:nth.start()], f"{asked.rstrip(' ?.')} in their {nth.group(1)} season"
+        question = f"{lead}? {asked}"
     pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
     if len(pieces) > max_parts:  # a long list is one ask, not many
         pieces = [question.strip()]
@@ -62,5 +73,5 @@ def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     for i, piece in enumerate(pieces):
         later = i > 0
         parts.append(Part(text=piece, refers_to_person=later and bool(_PERSON_REF.search(piece)),
-                          refers_to_season=later and bool(_SEASON_REF.search(piece))))
+                          refers_to_season=later and bool(_SEASON_REF.search(piece)), lead=i == 0 and piece == lead))
     return parts or [Part(question.strip(), False, False)]

@@ -62,7 +62,7 @@ EXIT_WORDS = [  # (pattern, exit_type)
     (r"medical(ly)? evac|medevac|evacuated|injur", "medevac"),
     (r"\bquit|walked out|left the game voluntarily", "quit"),
     (r"\beject|removed from the game|kicked out", "ejected"),
-    (r"fire[- ]?(making )?challenge|lost (at|the) fire|fire[- ]making", "fire_challenge"),
+    (r"fire[- ]?(making )?challenge|\b(lost|lose|loses|losing) (at |the |in )?fire\b|fire[- ]making", "fire_challenge"),
     (r"\bwithdr[ae]w", "withdrew"),
 ]
 
@@ -126,6 +126,9 @@ BOOT_POSITION = re.compile(rf"\b(?:the )?{ORDINAL}(?:[- ]to[- ]last)? (?:(?:pers
 BOOT_AFTER = re.compile(r"\b(?:voted out|voted off|eliminated|booted|sent home|to go|go home|went home|to leave)"
                          rf" {ORDINAL}\b(?! (?:episode|tribal|immunity|day|challenge|reward|vote))", re.I)
 LEFT = r"(leave|left|voted out|voted off|eliminated|go home|went home|sent home|exit|evacuated|quit|booted|out of)"
+# How a question says one person left, after their name: "(the night P1) got voted out", "(when she) went home"
+WENT_HOME = (r"(went home|left|was (voted|sent) (out|off|home)|got (voted out|the boot|sent home|blindsided)"
+             r"|(was|got) (eliminated|blindsided)|(is|was) out|boot(ed)?)")
 
 
 def ordinal(word: str) -> int | None:

@@ -35,6 +35,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_finalists": {"people": "castaway_id"},
     "final_jury_votes": {"people": "juror_id"},
     "voters_at_elimination": {"people": "voter_id"},
+    "shared_vote_targets": {"people": "castaway_id"},
     "exits_by_type": {"people": "castaway_id", "seasons": "season"},
     "season_advantages": {"things": "advantage_id"},
     "player_advantages": {"things": "advantage_id"},
@@ -250,6 +251,10 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         if values:
             best = max(values) if extreme.get("max") else min(values)
             rows = [r for r in rows if r.get(column) == best]
+    if order := shape.get("sort"):  # "who got more jury votes, A or B": both rows, the larger first
+        column = order["column"]
+        rows = sorted(rows, key=lambda r: r.get(column) if isinstance(r.get(column), (int, float)) else float("-inf"),
+                      reverse=order.get("max", True))
     if between := shape.get("between"):  # "who went home in between Betsy and Ashley": the rows between theirs
         column, (first, last) = next(iter(between.items()))
         ends = [i for i, r in enumerate(rows) if r.get(column) in (first, last)]

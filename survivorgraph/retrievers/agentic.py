@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent import intents
+from survivorgraph.agent.chains import names_one_of_their_seasons
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.lexicon import Mention
@@ -133,7 +134,8 @@ class AgenticRetriever(Retriever):
         seasons = sorted({l.season for l in inside if l.kind == "season" and l.season is not None})
         people = list(dict.fromkeys(l.entity_id for l in inside if l.kind == "person"))
         tribes = [(l.name.split(" (")[0], l.season) for l in inside if l.kind == "tribe" and l.season]
-        if not seasons and (part.refers_to_season or len(linked.season_numbers) == 1):
+        if not seasons and (part.refers_to_season or (len(linked.season_numbers) == 1
+                                                        and not names_one_of_their_seasons(part.text))):
             seasons = list(linked.season_numbers)  # "that season's jury" -> the season named earlier
         if not seasons and part.refers_to_season:
             seasons = _top_season(evidence)  # "which season was filmed in X, and who won it?"
@@ -253,7 +255,10 @@ class AgenticRetriever(Retriever):
             result.answer = (f"{reason[:1].upper()}{reason[1:]}, so there is no answer." if absent else
                              "No tool found evidence for this question, so the data does not show an answer.")
             return
-        items = [(e.part, _source(e), e.rows, e.chunks) for e in useful]
+        # the part asked first, then a description it was about ("the Redemption Island winner"): who "they" are
+        leads = {p.text for p in parts if p.lead}
+        items = [(f"{e.part} (whom the question asks about)" if e.part in leads else e.part, _source(e), e.rows,
+                  e.chunks) for e in sorted(useful, key=lambda e: e.part in leads)]
         if self.llm is None:
             result.answer_kind = "extractive"
             result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(

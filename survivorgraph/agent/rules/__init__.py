@@ -60,7 +60,10 @@ ORDER = [
     "seasons or players with an exit type",  # exits
     "when people left the game, or who left first",  # exits
     "nullified votes",  # votes
+    "who held immunity the night a person went home",  # challenges
+    "the vote that sent a person home",  # votes
     "who voted a person out",  # votes
+    "two people's votes side by side",  # votes
     "everyone who played a season with a person",  # careers
     "the tribes two people shared",  # tribes
     "seasons two people played together",  # careers

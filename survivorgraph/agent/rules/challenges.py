@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import NEGATION, min_seasons
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
+from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import SEASON_RANKED, rule
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
@@ -32,6 +32,22 @@ def _tribe_wins(s: Slots):
         return Plan("tribe_challenge_wins", params, shape={"extreme": {"column": "wins",
                                                                        "max": s.has(r"\bmost\b")}})
     return Plan("tribe_challenge_wins", params, shape={"focus": "wins"} if s.has(r"\bhow many\b") else {})
+
+
+@rule("who held immunity the night a person went home")
+def _immune_that_night(s: Slots):
+    """ "Who had the immunity necklace the night Chad got voted out?": the individual immunity winners of the
+    episode that person left in (a ref), not the person's own wins."""
+    if not isinstance(s.person, str) or not isinstance(s.season, int) \
+            or not s.has(r"\bimmun\w*|\bnecklace\b") or not s.has(r"\b(who|which \w+|whose)\b") \
+            or not s.has(rf"\b(the night|the episode|the day|the tribal(?: council)?|when|that)\b (that |when )?"
+                         rf"(P\d|\w+) {WENT_HOME}"):
+        return None
+    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
+                  "the episode they went home")
+    return Plan("season_challenge_winners", {"season": s.season, "episode": episode, "kind": "immunity",
+                                             "scope": "individual" if s.has(r"\bindividual\b|\bnecklace\b") else
+                                             "tribal" if s.has(r"\btribes?\b") else "any"})
 
 
 @rule("who won a challenge in an episode, or the first / last challenge")

@@ -12,6 +12,11 @@ from survivorgraph.agent.rules.base import ONE_SEASON, SEASON_RANKED, plural_gro
 # What a castaway never did: (the words for it, castaways_without's `without`, the plan of everyone who ever did
 # it in a career — for "played 4 or more times and never …" — or None where no catalog query lists them)
 _NEVER_DID = [
+    # "made the merge without ever going to tribal council": none before the merge (after it, everyone goes)
+    (r"\bmerge\b.*\b(without|never)\b.*\btribal\b|\b(without|never)\b.*\btribal\b.*\bbefore the merge\b",
+     "pre_merge_tribal", None),
+    (r"\b(went|go|goes|gone|going|been|attend\w*|sat|sit|sitting|visit\w*) (to |at |through )?(a |any |one )?tribal\b",
+     "tribal_council", None),
     (r"\b(receiv\w*|got|get|gotten|cast against)\b[\w ]{0,20}\bvotes?\b|\bvoted (for|against)\b|\bvotes? against\b",
      "votes_received", {"tool": "most_votes_received", "params": {"limit": 1000}}),
     (r"\b(won|win|winning)\b[\w ]{0,25}\bimmunit", "individual_immunity",
@@ -87,6 +92,11 @@ def _two_compared(s: Slots):
             m := re.search(r"\b(older|younger|oldest|youngest|born (?:first|earlier|later|last))\b", s.text, re.I)):
         # "who's older, Sash or Frosti?": by date of birth, not by the age each had in some season
         younger = m.group(1).lower() in ("younger", "youngest", "born later", "born last")
+        if s.has(r"\bwhen (they|he|she|each) won\b|\bat the time of (their|the|his|her) (win|victory)\b"
+                 r"|\bwhen (winning|they were crowned)\b|\bat their wins?\b"):
+            # "who was older when they won": the age each had in the season they won, not the date of birth
+            return Plan("winners_with_jury_votes", {}, shape={"where": {"castaway_id": list(s.people)},
+                                                              "extreme": {"column": "age", "max": not younger}})
         if s.has(r"\bhow (many years|much)\b"):  # "how many years older was A than B": the gap between the two
             return Plan("people_facts", {"castaway_ids": list(s.people)}, shape={"difference": "date_of_birth"})
         return Plan("people_facts", {"castaway_ids": list(s.people)},
@@ -96,11 +106,13 @@ def _two_compared(s: Slots):
         return None
     for pattern, query, fixed in _COMPARED_ON:
         if s.has(pattern):
-            if query == "season_finalists" and not s.season:
-                continue  # jury votes are per season
             tribal = "scope" in fixed and s.has(r"\btribal?\b (immunity|reward|challenge)")
             scope = {"scope": "tribal"} if tribal else {}
-            return Plan(query, {**fixed, **scope, **s.season_filter}, shape={"where": {"castaway_id": list(s.people)}})
+            where: dict = {"castaway_id": list(s.people)}
+            if query == "season_finalists" and len(s.seasons) > 1:  # "A on Marquesas vs B on Africa": their finals
+                where["season"] = list(s.seasons)
+            shape = {"where": where, **({"sort": {"column": "jury_votes"}} if query == "season_finalists" else {})}
+            return Plan(query, {**fixed, **scope, **s.season_filter}, shape=shape)
     return None
 
 

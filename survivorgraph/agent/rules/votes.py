@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import ONE_SEASON, rule
 
@@ -52,6 +53,24 @@ def _nullified_votes(s: Slots):
         return Plan("tribal_council_votes", {"season": s.season}, shape={"where": {"nullified": True}})
 
 
+
+
+@rule("the vote that sent a person home")
+def _elimination_vote(s: Slots):
+    """ "When JP went home, what was the vote?", "by how many votes was Ozzy voted out", "how many votes did Cirie
+    get the night she left": the whole vote at that tribal council (each name's count and the tally)."""
+    if not isinstance(s.person, str) or s.has(r"\bjury\b|\bjurors?\b|\bwon\b|\bwin(ner|s)?\b|\bfinal tribal\b"):
+        return None
+    tally = s.has(r"\bvote (count|tally|split|total|breakdown|numbers?)\b|\btally\b|\bwhat was the (final )?vote\b"
+                  r"|\bhow (was|did) the vote (go|split|break down)\b|\bby (how many|what) (votes?|margin)\b"
+                  r"|\bwhat (was the )?margin\b")
+    that_night = s.has(rf"\bhow many votes did [\w'’. -]{{1,40}}? (get|receive)\b.*\b(the night|when|at the tribal"
+                       rf"(?: council)?|the episode)\b.*\b{WENT_HOME}")
+    gone = s.has(rf"\b{WENT_HOME}|\bboot(ed)?\b|\bvoted (out|off)\b|\bblindsided\b|\beliminated\b|\bsent home\b")
+    if (tally and gone) or that_night:
+        return Plan("elimination_vote", {"castaway_id": s.person, **s.season_filter})
+
+
 @rule("who voted a person out")
 def _voters_at_elimination(s: Slots):
     if s.person and s.has(r"\b(who|which \w+|what \w+)\b.*\b(voted|sent|blindsided) [\w'’.-]+( [\w'’.-]+){0,3} "
@@ -83,6 +102,29 @@ def _vote_the_night(s: Slots):
     episode = Ref("player_exit", {"castaway_ids": [gone], "season": s.season}, "episode", "the episode they went home")
     return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
                 shape={"where": {"voter_id": voter}, "focus": "voted_for"})
+
+
+_VOTING = r"\bvot\w*|\b(write|wrote|written|writes|writing) (down )?\b|\bnames? down\b|\btarget\w*"
+
+
+@rule("two people's votes side by side")
+def _vote_alignment(s: Slots):
+    """ "How many times did Eddie and Reynold vote for the same person?", "did Tony and Sarah ever vote
+    differently?": each round both voted at, and whether they wrote down the same name."""
+    if len(s.people) != 2 or not all(isinstance(p, str) for p in s.people) or not s.has(_VOTING):
+        return None
+    ids = {"castaway_id": s.people[0], "other_castaway_id": s.people[1], **s.season_filter}
+    if s.has(r"\b(whose|whom|who|which (people|players|castaways))\b.*\bboth\b|\bboth\b.*\b(vote[ds]? (for|against)|"
+             r"wrote|write|written|target\w*)\b.*\?|\bin common\b"):
+        if not s.has(r"\bsame (time|night|tribal|vote|round)\b"):
+            return Plan("shared_vote_targets", ids)  # names both wrote down at some point
+    differently = s.has(r"\bdifferent\w*\b|\bagainst each other's\b|\bsplit\b|\bdisagree\w*")
+    if differently or s.has(r"\bsame (person|people|way|name|target|player|side|castaway)\b|\btogether\b"
+                            r"|\bvot\w* (alike|as a pair|in sync|the same)\b|\bagree\w*|\bvoted with\b|\bin sync\b"):
+        count = s.has(r"\bhow (many|often)\b|\bnumber of\b")
+        if differently:
+            return Plan("vote_alignment", ids, shape={"where": {"same_vote": False}})
+        return Plan("vote_alignment", ids, shape={"focus": "n_same_votes"} if count else {})
 
 
 @rule("head-to-head votes between two people")
