@@ -35,8 +35,8 @@ GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
 # (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
 # untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
-# all six, the untouched set (evaluation.untouched), blind after all seven, and the unheard set
-# (evaluation.unheard), blind after all eight.
+# all six, the untouched set (evaluation.untouched), blind after all seven, the unheard set
+# (evaluation.unheard), blind after all eight, and the unposed set (evaluation.unposed), blind after all nine.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
@@ -44,7 +44,8 @@ QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout
                  "untried": Path(__file__).with_name("untried_questions.json"),
                  "unasked": Path(__file__).with_name("unasked_questions.json"),
                  "untouched": Path(__file__).with_name("untouched_questions.json"),
-                 "unheard": Path(__file__).with_name("unheard_questions.json")}
+                 "unheard": Path(__file__).with_name("unheard_questions.json"),
+                 "unposed": Path(__file__).with_name("unposed_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -156,6 +157,7 @@ def _load_templates() -> None:
         novel,
         unasked,
         unheard,
+        unposed,
         unseen,
         untouched,
         untried,
@@ -242,6 +244,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.unheard import build_unheard_set
 
         return build_unheard_set(g)
+    if name == "unposed":
+        from evaluation.unposed import build_unposed_set
+
+        return build_unposed_set(g)
     return build_gold_set(g)
 
 
