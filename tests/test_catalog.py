@@ -634,6 +634,28 @@ def test_two_peoples_votes_compared(graph, votes):
     assert eddie_reynold[0]["n_same_votes"] == 7
 
 
+@covers("advantage_events")
+def test_advantage_events(graph, survivor):
+    """Every advantage_movement row of a season is one event; a kind of event and a type of advantage filter them."""
+    moves = survivor.table("advantage_movement").merge(
+        survivor.table("advantage_details")[["version_season", "advantage_id", "advantage_type"]],
+        on=["version_season", "advantage_id"])
+    moves = moves[moves["castaway_id"].notna()]
+    for season in (41, 45):
+        mine = moves[moves["season"] == season]
+        rows = run(graph, "advantage_events", season=season).rows
+        assert Counter((r["castaway_id"], r["advantage_id"].split(":A")[-1]) for r in rows) == Counter(
+            (c, str(int(a))) for ids, a in zip(mine["castaway_id"], mine["advantage_id"]) for c in str(ids).split(", "))
+        out = mine[(mine["event"] == "Voted out with advantage")
+                   & mine["advantage_type"].str.contains("idol", case=False)]
+        rows = run(graph, "advantage_events", season=season, event="voted_out", advantage_type="idol").rows
+        assert sorted(r["castaway_id"] for r in rows) == sorted(out["castaway_id"])
+    s41 = run(graph, "advantage_events", season=41, event="voted_out", advantage_type="idol").rows
+    assert {r["player"] for r in s41} == {"Brad Reese", "Naseer Muttalif", "Shantel Smith"}
+    expired = moves[moves["event"] == "Expired"]
+    assert len(run(graph, "advantage_events", event="expired").rows) == len(expired)
+
+
 @covers("individual_immunity_ranking", "individual_reward_ranking")
 def test_challenge_win_rankings(graph, wins, castaways):
     counts = seasons_played(castaways)
@@ -1313,6 +1335,16 @@ def test_season_totals(graph, survivor, wins):
     assert {s: r["idols_played"] for s, r in rows.items() if r["idols_played"]} == holders.astype(int).to_dict()
     tribals = survivor.table("vote_history").drop_duplicates(["season", "episode", "order"]).groupby("season").size()
     assert {s: r["tribal_councils"] for s, r in rows.items()} == tribals.to_dict()
+    # who won them: the most by one person, and the wins by women and by men
+    won = wins[wins["won_individual_immunity"] == 1].drop_duplicates(["season", "challenge_id", "castaway_id"])
+    per_person = won.groupby(["season", "castaway_id"]).size()
+    assert {s: r["most_immunity_wins_by_one"] for s, r in rows.items() if r["individual_immunity_challenges"]} == \
+        per_person.groupby(level="season").max().to_dict()
+    genders = survivor.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")["gender"]
+    by_women = won[won["castaway_id"].map(genders) == "Female"].groupby("season").size()
+    assert {s for s, r in rows.items() if r["immunity_wins_by_women"]} == set(by_women.index)
+    assert all(rows[s]["immunity_wins_by_women"] == n for s, n in by_women.items())
+    assert [s for s, r in rows.items() if r["immunity_wins_by_women"] == 0] == [2, 13, 33]
 
 
 @covers("confessional_leaders", "most_votes_cast")

@@ -39,6 +39,8 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "exits_by_type": {"people": "castaway_id", "seasons": "season"},
     "season_advantages": {"things": "advantage_id"},
     "player_advantages": {"things": "advantage_id"},
+    "advantage_events": {"people": "castaway_id", "things": "advantage_id", "seasons": "season"},
+    "season_totals": {"seasons": "season"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
     "season_ratings": {"seasons": "season"},
@@ -242,6 +244,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if at_least := shape.get("at_least"):  # "in more than one season": a number, or a list's length, at least n
         rows = [r for r in rows
                 if all(_size(r.get(k)) is not None and _size(r.get(k)) >= n for k, n in at_least.items())]
+    if at_most := shape.get("at_most"):  # "where nobody won more than two": a number at most n
+        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] <= n for k, n in at_most.items())]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]

@@ -38,6 +38,7 @@ ORDER = [
     "winners who played again, or never did",  # winners
     "voted against someone who later voted them out",  # votes
     "a season's castaways who played again, or never did",  # careers
+    "seasons by who won individual immunity",  # seasons
     "castaways who never did something",  # people
     "seasons with or without returning players",  # seasons
     "a season's tribes by challenges won",  # challenges
@@ -86,6 +87,7 @@ ORDER = [
     "who made the merge",  # tribes
     "tribes of a season",  # tribes
     "boot order, or the Nth person out",  # exits
+    "idol and advantage events",  # people
     "idols and advantages",  # people
     "confessionals",  # people
     "a person's challenge wins",  # challenges

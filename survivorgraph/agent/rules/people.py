@@ -116,6 +116,30 @@ def _two_compared(s: Slots):
     return None
 
 
+@rule("idol and advantage events")
+def _advantage_events(s: Slots):
+    """ "Which s41 players were voted out holding an idol?", "who went home with an advantage in their pocket?",
+    "which advantages expired?": the season's (or every season's) events of that kind, whoever they were."""
+    if s.people or not s.has(r"\bidols?\b|\badvantages?\b"):
+        return None
+    kind = {"advantage_type": "idol"} if s.has(r"\bidols?\b") else {}
+    params = {**kind, **s.season_filter}
+    holding = (r"(with|holding|still (had|holding|having)|in (their|his|her) (pocket|bag)"
+               r"|without (ever )?(playing|using))")
+    if s.has(rf"\b(voted out|blindsided|booted|sent home|went home|got the boot)\b.*\b{holding}\b"
+             rf"|\b{holding}\b.*\b(voted out|blindsided|booted|sent home)\b"):
+        return Plan("advantage_events", {"event": "voted_out", **params})
+    if s.has(r"\b(found|find|finds|finding)\b") and s.has(r"\b(never|without|didn't|did not|not)\b (\w+ )?"
+                                                          r"(play|played|playing|use|used|using)\b"):
+        # "who found an idol but never played one": the finders, less everyone who played one
+        played = {"tool": "advantage_events", "params": {"event": "played", **params}, "key": "castaway_id",
+                  "on": "castaway_id", "reading": "who played one"}
+        return Plan("advantage_events", {"event": "found", **params}, shape={"except": [played]})
+    if s.has(r"\bexpired?\b|\bwent unused\b|\bunplayed\b"):
+        return Plan("advantage_events", {"event": "expired", **params})
+    return None
+
+
 @rule("idols and advantages")
 def _advantages(s: Slots):
     if not s.has(r"\bidols?\b|\badvantages?\b") or (not s.people and s.has(SEASON_RANKED)):

@@ -175,6 +175,32 @@ _RANKED_TOTALS = [
 _SUPERLATIVE = r"\b(most|largest|biggest|longest|greatest|highest|fewest|smallest|shortest|least|lowest)\b"
 
 
+_NOBODY = r"\b(no|not a single|not one|nobody|no one|none of the)\b"
+_WOMEN, _MEN = r"\b(wom[ae]n|females?|girls?|ladies)\b", r"\b(m[ae]n|males?|guys?)\b"
+_MORE_THAN = re.compile(r"\bmore than (\d|one|two|three|four|five)\b|\b(\d|two|three|four|five) or more\b", re.I)
+
+
+@rule("seasons by who won individual immunity")
+def _seasons_by_immunity_winners(s: Slots):
+    """ "Seasons where no woman won individual immunity", "in which seasons did nobody win more than two
+    immunities": the seasons whose immunity wins (by women, by men, the most by one person) say so."""
+    if s.season or s.people or not s.has(r"\bseasons?\b") or not s.has(r"\bimmunit") \
+            or not s.has(r"\b(won|win|wins|winning)\b"):
+        return None
+    more = _MORE_THAN.search(s.text)
+    if more:
+        raw = (more.group(1) or more.group(2)).lower()
+        n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        n = n if more.group(1) else n - 1  # "more than two" is 3+; "three or more" is more than 2
+        if s.has(_NOBODY):
+            return Plan("season_totals", {}, shape={"at_most": {"most_immunity_wins_by_one": n}})
+        return Plan("season_totals", {}, shape={"at_least": {"most_immunity_wins_by_one": n + 1}})
+    if s.has(_NOBODY) and (s.has(_WOMEN) or s.has(_MEN)):
+        column = "immunity_wins_by_women" if s.has(_WOMEN) else "immunity_wins_by_men"
+        return Plan("season_totals", {}, shape={"where": {column: 0}})
+    return None
+
+
 @rule("seasons ranked by a fact")
 def _seasons_ranked(s: Slots):
     """ "What season had the largest jury?", "which season was the longest in days?", "the season with the fewest
