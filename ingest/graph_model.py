@@ -145,7 +145,11 @@ class GraphBuilder:
                 "date_of_birth": None if d is None else d["date_of_birth"],
                 "date_of_death": None if d is None else d["date_of_death"],
                 "occupation": None if d is None else d["occupation"],
-                "personality_type": None if d is None else d["personality_type"]})
+                "personality_type": None if d is None else d["personality_type"],
+                # how they described themselves when cast
+                "three_words": None if d is None else d.get("three_words"),
+                "hobbies": None if d is None else d.get("hobbies"),
+                "pet_peeves": None if d is None else d.get("pet_peeves")})
         played, in_season = [], []
         for r in castaways.itertuples(index=False):
             ps_id = f"{r.version_season}:{r.castaway_id}"

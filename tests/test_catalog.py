@@ -824,6 +824,8 @@ def test_player_profile_and_episode_facts(graph, survivor, castaways):
         facts = details.loc[cid]
         assert {(r["occupation"], r["personality_type"], r["gender"]) for r in rows} == {
             (facts["occupation"], facts["personality_type"], facts["gender"])}
+        assert {(r["three_words"], r["hobbies"], r["pet_peeves"]) for r in rows} == {
+            tuple(None if pd.isna(facts[c]) else facts[c] for c in ("three_words", "hobbies", "pet_peeves"))}
         assert rows[0]["date_of_birth"] == pd.Timestamp(facts["date_of_birth"]).date().isoformat()
         career = castaways[castaways["castaway_id"] == cid].sort_values("season")
         assert [(r["season"], r["city"], r["state"], r["known_as"]) for r in rows] == list(

@@ -614,6 +614,21 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("Which season did Rob finally win?", [], [ROB], "player_career", {"castaway_id": ROB}),
     ("What is Parvati's shoe size?", [], [PARVATI], "abstain", {}),
     ("How tall is Sandra?", [], [SANDRA], "abstain", {}),
+    ("Does Sandra have any siblings?", [], [SANDRA], "abstain", {}),
+    ("which party did Rob vote for in the presidential election?", [], [ROB], "abstain", {}),
+    ("Is season 20 worth a rewatch?", [20], [], "abstain", {}),
+    ("how much prize money did the runner-up of season 20 get?", [20], [], "abstain", {}),
+    ("How did Amber describe herself in three words?", [], [AMBER], "player_profile", {"castaway_id": AMBER}),
+    ("what are Sandra's hobbies?", [], [SANDRA], "player_profile", {"castaway_id": SANDRA}),
+    ("what was the title of the merge episode in season 20?", [20], [], "episode_facts", {"season": 20}),
+    ("Who did Tony beat at the fire-making challenge in season 40?", [40], [TONY], "exits_by_type",
+     {"exit_type": "fire_challenge", "season": 40}),
+    ("Rob won one immunity in season 20 - what was that challenge called?", [20], [ROB],
+     "season_challenge_winners", {"season": 20, "scope": "individual"}),
+    ("who paid for letters from home at the season 6 auction?", [6], [], "auction", {"season": 6}),
+    ("who has sat out more challenges than anyone else?", [], [], "challenge_sit_outs", {}),
+    ("Rob or Amber: who sat out more challenges in season 8?", [8], [ROB, AMBER], "challenge_sit_outs",
+     {"season": 8}),
 ])
 def test_general_shapes_route(text, seasons, people, tool, params):
     chosen = plan(text, seasons, people)

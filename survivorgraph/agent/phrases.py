@@ -23,9 +23,13 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
                           r"favou?rite \w+|net worth|salary|income|paid|pay|earn(ed|ings)?|appearance fee|"
                           r"phone( number)?|e-?mail( address)?|home address|"
                           r"social security|star sign|zodiac|religion|shirt size|dress size|iq|middle name|"
-                          r"maiden name|pets?|dog'?s name|cat'?s name|wife'?s name|husband'?s name|married|spouse|"
+                          r"maiden name|pets?(?! peeves?)|dog'?s name|cat'?s name|wife'?s name|husband'?s name|"
+                          r"married|spouse|"
                           r"kids|children|instagram|twitter|tiktok|facebook|social media|handle|"
-                          r"(?:high )?school|college|universit(?:y|ies)|degree|alma mater|graduated?)\b", re.I)
+                          r"(?:high )?school|college|universit(?:y|ies)|degree|alma mater|graduated?|"
+                          r"siblings?|brothers? or sisters?|any (?:brothers?|sisters?)|"
+                          r"(?:presidential|general|midterm) election|vote for (?:president|in the \w+ election)|"
+                          r"political (?:party|views?|leanings?)|politics|democrat|republican)\b", re.I)
 # Opinions: the data holds results, not judgements of who was best.
 OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
@@ -36,7 +40,11 @@ OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w
                      r"|\bmost (?:shocking|memorable|dramatic|exciting|entertaining|controversial|epic|boring|"
                      r"surprising|emotional|satisfying|disappointing)\b|\b(?:craziest|funniest|wildest|dumbest|"
                      r"smartest|coolest|saddest)\b|\b(?:best|worst) (?:blindside|move|moment|cast|gameplay|"
-                     r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b", re.I)
+                     r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b"
+                     # whether a season is worth watching
+                     r"|\bworth (?:a )?(?:re-?)?watch\w*|\bshould i (?:re-?)?watch\b|\bworth watching\b"
+                     r"|\b(?:is|was) (?:it|this|that|s?\d{1,2}|season \d{1,2}|this season|that season) (?:too )?"
+                     r"(?:boring|any good|good|bad|overhyped|fun)\b", re.I)
 # Facts about making the show, not about the game: the data has none of them.
 NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produce)|"
                           r"spen[dt] (?:making|to make)|spen[dt] on (?:the )?(?:production|making|filming)|"
@@ -47,7 +55,9 @@ NOT_RECORDED = re.compile(r"\b(?:budget|production costs?|cost to (?:make|produc
                           r"advertis\w+ revenue|crew(?: members?)?|camera ?(?:men|operators?)|producers?|"
                           r"production staff|staff members?|theme (?:song|music|tune)|composer|composed|"
                           r"still friends|friends (?:now|today|these days)|(?:after|since) the show\b(?!['’]s)|"
-                          r"soundtrack|score (?:for|of) the show)\b", re.I)
+                          r"soundtrack|score (?:for|of) the show|"
+                          r"prize money|cash prize|(?:a|the) million dollars|"
+                          r"how much (?:money )?(?:did|does|do|will) [^?]*\b(?:take|took|takes) home)\b", re.I)
 # A what-if: the data holds what happened, never what would have happened otherwise.
 HYPOTHETICAL = re.compile(r"\bwould (have|'ve)\b|\bwould\b(?: [\w'-]+){1,4} have (been|won|gone|happened|done|lost)\b"
                           r"|\bwould\b.*\bif\b|\bif\b.*\bhad(n't| not)?\b.*\bwould\b"

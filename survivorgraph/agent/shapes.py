@@ -212,6 +212,22 @@ def _ranked_column(rows: list[Row], columns: list[str]) -> str | None:
 _TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
 
 
+def _summed_by(rows: list[Row], key: str, column: str) -> list[Row]:
+    """One row per `key` (a person): its first row with `column` summed over all of its rows and the seasons
+    listed, largest first."""
+    groups: dict = {}
+    for row in rows:
+        groups.setdefault(row.get(key), []).append(row)
+    summed = []
+    for group in groups.values():
+        total = sum(r[column] for r in group if isinstance(r.get(column), (int, float)))
+        seasons = [r["season"] for r in group if r.get("season") is not None]
+        first = group[0] if len(group) == 1 else {k: v for k, v in group[0].items() if not isinstance(v, list)}
+        summed.append({**first, column: total, **({"season": seasons} if len(seasons) > 1 else {})})  # (one
+        # season's list, its episodes, is not the career's)
+    return sorted(summed, key=lambda r: -r[column])
+
+
 def row_matches(row: Row, where: dict) -> bool:
     """Every column has the value (or one of the values, given a list): a shape's and a Ref's row filter."""
     return all(_same(row.get(k), v) or isinstance(v, list) and any(_same(row.get(k), x) for x in v)
@@ -219,7 +235,11 @@ def row_matches(row: Row, where: dict) -> bool:
 
 
 def _same(value, wanted) -> bool:
-    """Equal; text whatever its case ("sumo at sea" is the episode "Sumo at Sea")."""
+    """Equal; text whatever its case ("sumo at sea" is the episode "Sumo at Sea"); a list column (the items someone
+    bought) holds the text when one of its items says it in whole words ("chocolate": "Peanut Butter And
+    Chocolate")."""
+    if isinstance(value, list) and isinstance(wanted, str):
+        return any(isinstance(item, str) and re.search(rf"\b{re.escape(wanted)}\b", item, re.I) for item in value)
     if isinstance(value, str) and isinstance(wanted, str):
         return value.casefold() == wanted.casefold()
     return value == wanted
@@ -249,6 +269,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
+    if totals := shape.get("career_total"):  # "more sit-outs than anyone in history": each person's seasons summed
+        rows = _summed_by(rows, totals["key"], totals["column"])
     if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
         column = extreme["column"]  # a number, or a date ("who is older": the earlier date of birth)
         values = [r[column] for r in rows if isinstance(r.get(column), (int, float)) or _year_of(r.get(column))]

@@ -26,7 +26,7 @@ def _opinion(s: Slots):
 def _not_recorded(s: Slots):
     if NOT_RECORDED.search(s.text):
         return Plan(ABSTAIN, {"missing": "the data records the game, not how the show was made (crew, costs, "
-                                         "music) or the players' lives after it"})
+                                         "music), the prize money or the players' lives after it"})
 
 
 @rule("an attribute the data does not hold")
@@ -37,6 +37,8 @@ def _not_in_data(s: Slots):
         for pattern, noun in ((r"paid|pay|earn\w*|appearance fee", "pay"), (r"married|spouse", "marital status"),
                               (r"kids|children", "children"),
                               (r"instagram|twitter|tiktok|facebook|social media|handle", "social media accounts"),
-                              (r"(high )?school|college|universit(y|ies)|degree|alma mater|graduated?", "education")):
+                              (r"(high )?school|college|universit(y|ies)|degree|alma mater|graduated?", "education"),
+                              (r"siblings?|brothers? or sisters?|any (brothers?|sisters?)", "siblings"),
+                              (r".*election|vote for .*|political .*|politics|democrat|republican", "politics")):
             word = noun if re.fullmatch(pattern, word) else word
         return Plan(ABSTAIN, {"missing": f"the data holds no {word} for castaways"})

@@ -68,6 +68,10 @@ def _challenge_in_episode(s: Slots):
     if m:
         return Plan("season_challenge_winners", {**params, "episode": int(m.group(1))})
     end = "first" if s.has(r"\b(first|opening)\b") else "last" if s.has(_LAST) else None
+    if named and not end and isinstance(s.person, str):
+        # "Ken won one individual immunity on s17: what was that challenge called?": the names of his wins
+        return Plan("season_challenge_winners", {**params, "scope": "individual" if not tribal else "tribal"},
+                    shape={"where": {"castaway_id": s.person}, "focus": "challenge_name"})
     if end and isinstance(s.person, str):
         # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
         return Plan("season_challenge_winners", params,

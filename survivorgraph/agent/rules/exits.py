@@ -24,6 +24,11 @@ def _exits(s: Slots):
         return None
     if s.has(r"\b(which|what|how many) seasons?\b|\bseasons? (had|with|where|saw|did)\b|\bin which season"):
         return Plan("seasons_with_exit_type", {"exit_type": exit_type, **({"absent": True} if s.has(NEGATION) else {})})
+    if exit_type == "fire_challenge" and isinstance(s.person, str) and s.season \
+            and s.has(r"\b(beat|beats|defeat\w*|won against|outlast\w*|faced?|against)\b"):
+        # "who did Deshawn beat in the fire-making challenge on season 41": the one who lost it
+        return Plan("exits_by_type", {"exit_type": exit_type, "season": s.season},
+                    shape={"where_not": {"castaway_id": [s.person]}})
     if s.person and not NARRATIVE.search(s.text):
         return Plan("player_career", {"castaway_id": s.person, **s.season_filter})  # "Was Joe evacuated?"
     if s.people:

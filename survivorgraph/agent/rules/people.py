@@ -203,6 +203,9 @@ _PROFILE = [
     (r"\b(real|full|first|last|given|birth|legal) name\b|\bsurname\b|\bactual name\b", "player"),
     (r"\bpersonality\b|\bmbti\b|\bmyers", "personality_type"),
     (r"\b(died|death|pass(ed)? away)\b", "date_of_death"),
+    (r"\bthree words\b|\bdescribe[sd]? (him|her|them)sel(f|ves)\b", "three_words"),
+    (r"\bhobb(y|ies)\b|\bfor fun\b|\bfree time\b|\bspare time\b", "hobbies"),
+    (r"\bpet peeves?\b|\bannoys? (him|her|them)\b|\bcan'?t stand\b", "pet_peeves"),
 ]
 
 

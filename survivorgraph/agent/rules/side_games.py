@@ -4,6 +4,8 @@ Extinction, journeys, and the Survivor auction. Each reads its own negations ("d
 
 from __future__ import annotations
 
+import re
+
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import rule
 
@@ -11,6 +13,8 @@ SIT_OUT = r"\bs[ia]t(s|ting)? out\b|\bsit-?outs?\b|\bbenched\b|\bon the bench\b"
 DUEL = r"\bduel(s|ed|ing|led|ling)?\b"
 _ARENA = r"\b(redemption island|edge of extinction|the edge)\b"
 _RANKING = r"\b(most|fewest|least)\b"
+_THAN_ANYONE = r"\bmore\b.*\bthan (anyone|anybody|everyone|any other)\b"
+_CAREER = {"key": "castaway_id", "column": "sat_out"}
 
 
 def _about(s: Slots) -> dict:
@@ -27,8 +31,15 @@ def _sit_outs(s: Slots):
     """ "Who sat out the most challenges in S41?", "how many challenges did Heather sit out?" """
     if not s.has(SIT_OUT):
         return None
-    shape = _extreme(s, "sat_out") if s.has(_RANKING) else {"focus": "sat_out"} if s.person else {}
-    return Plan("challenge_sit_outs", _about(s), shape=shape)
+    if len(s.people) == 2:  # "Dave or John: who sat out more on Samoa?": both, the larger count first
+        both = {"castaway_id": list(s.people)}
+        return Plan("challenge_sit_outs", s.season_filter, shape={"where": both, "career_total": _CAREER,
+                                                                  "sort": {"column": "sat_out"}})
+    if s.has(_RANKING) or s.has(_THAN_ANYONE):
+        # with no season named, a person's seasons add up ("more than anyone in Survivor history")
+        career = {} if s.season else {"career_total": _CAREER}
+        return Plan("challenge_sit_outs", _about(s), shape={**career, **_extreme(s, "sat_out")})
+    return Plan("challenge_sit_outs", _about(s), shape={"focus": "sat_out"} if s.person else {})
 
 
 @rule("duels")
@@ -80,6 +91,11 @@ def _auction(s: Slots):
         column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(r"\bspen[dt]\b") else (
             "items" if s.has(r"\bitems\b") else "spent")
         return Plan("auction", _about(s), shape=_extreme(s, column))
+    item = re.search(r"\b(?:who|which \w+)\b.*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
+                     r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?) (?:at|in|on|during) (?:the )?[^?]*\bauction",
+                     s.text, re.I)
+    if item and not s.person:  # "who paid for letters from home at the Amazon auction?": whoever bought it
+        return Plan("auction", _about(s), shape={"where": {"bought": item.group("item")}})
     if s.person and s.has(r"\b(buy|bought|purchas\w*|get|got|win|won)\b"):
         return Plan("auction", _about(s), shape={"focus": "bought"})
     return Plan("auction", _about(s))

@@ -15,7 +15,14 @@ _STAYED = r"\bstay\w*|\bsame tribe\b|\bkept\b|\bremain\w*"
 
 @rule("the merge of a season")
 def _merge(s: Slots):
-    """When the tribes merged (episode or day) and what the merged tribe was called: its season_tribes row."""
+    """When the tribes merged (episode or day) and what the merged tribe was called: its season_tribes row; the
+    merge episode's own facts (its title, viewers) are that episode's."""
+    if isinstance(s.season, int) and not s.person and s.has(r"\bmerge episode\b|\bepisode (where|when|in which) "
+                                                            r"(the tribes|they|everyone) merged\b"):
+        episode = Ref("season_tribes", {"season": s.season}, "episode", "the merge episode", {"phase": "merged"})
+        focus = "title" if s.has(r"\b(name|title|called)\b") else "viewers" if s.has(r"\bviewers|watched\b") \
+            else "air_date" if s.has(r"\bair(ed)?\b|\bwhen\b") else None
+        return Plan("episode_facts", {"season": s.season, "episode": episode}, shape={"focus": focus} if focus else {})
     if not s.season or is_ref(s.season) or s.person or not s.has(r"\bmerg\w*") \
             or s.has(r"\bwho\b|\bhow many\b|\bwhat happened\b|\b(before|after|pre|post)[- ]?(the )?merge") \
             or not s.has(rf"\bwhen\b|\b(what|which) (episode|day)\b|{_TRIBE_NAME}"):
