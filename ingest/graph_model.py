@@ -244,8 +244,14 @@ class GraphBuilder:
                 ["tc_id", "voted_out_id"]).itertuples(index=False):
             voted_out.append((r.tc_id, f"{r.version_season}:{r.voted_out_id}", f"{r.tc_id}:{r.voted_out_id}",
                               {"order": r.od}))
+        # A person's rows at one council (a revote, a rock draw after a deadlock) each name their own event: the
+        # edge keeps them all, in order ("Deadlock; Rock draw"), and the last outcome.
+        events = votes.groupby(["tc_id", "castaway_id"], sort=False).agg(
+            vote_event=("vote_event", lambda e: "; ".join(dict.fromkeys(x for x in e if isinstance(x, str))) or None),
+            vote_event_outcome=("vote_event_outcome", lambda o: next((x for x in reversed(list(o))
+                                                                      if isinstance(x, str)), None)))
         attended = [(f"{r.version_season}:{r.castaway_id}", r.tc_id, f"{r.tc_id}:{r.castaway_id}", {
-            "immunity": r.immunity, "vote_event": r.vote_event, "vote_event_outcome": r.vote_event_outcome})
+            "immunity": r.immunity, **events.loc[(r.tc_id, r.castaway_id)].to_dict()})
             for r in votes.drop_duplicates(["tc_id", "castaway_id"]).itertuples(index=False)]
         # A player can cast two votes in one round (extra vote): the row position keeps the keys unique.
         cast = [(f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:{r.vote_id}",

@@ -634,6 +634,22 @@ def test_two_peoples_votes_compared(graph, votes):
     assert eddie_reynold[0]["n_same_votes"] == 7
 
 
+@covers("tribal_events")
+def test_tribal_events(graph, survivor):
+    """Every tribal council whose vote_history names an event, once, with who went home; an event kind filters."""
+    vh = survivor.table("vote_history")
+    evented = vh[vh["vote_event"].notna()]
+    rows = run(graph, "tribal_events").rows
+    assert {(r["season"], r["episode"], r["tribal_order"]) for r in rows} == set(
+        zip(evented["season"].astype(int), evented["episode"].astype(int), evented["order"].astype(int)))
+    rocks = evented[evented["vote_event"] == "Rock draw"]
+    drawn = run(graph, "tribal_events", event="rock draw").rows
+    assert {(r["season"], r["castaway_id"]) for r in drawn} == set(
+        zip(rocks["season"].astype(int), rocks["voted_out_id"]))
+    assert (drawn[0]["season"], drawn[0]["voted_out"]) == (4, "Paschal English")
+    assert any("Deadlock" in e and "Rock draw" in e for r in drawn for e in r["events"])  # one council, both events
+
+
 @covers("advantage_events")
 def test_advantage_events(graph, survivor):
     """Every advantage_movement row of a season is one event; a kind of event and a type of advantage filter them."""

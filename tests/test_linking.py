@@ -52,6 +52,7 @@ PEOPLE = [
     ("Did Jenna M. win?", "Jenna M.", "US0096"),
     ("Was Kelly in season 1 on Tagi?", "Kelly", "US0015"),
     ("Was Natalie in season 29?", "Natalie", "US0442"),
+    ("on season 46, who got more confessionals, Q or Venus?", "Q", "US0691"),  # a one-letter short name
 ]
 
 
@@ -266,6 +267,8 @@ def test_since_a_season_is_that_season_and_every_later_one(linker):
 def test_the_first_season_with_a_restriction_is_not_season_one(linker):
     assert linker.link("Which was the first season filmed in Fiji?").season_numbers == []
     assert linker.link("Who won the first season?").season_numbers == [1]
+    assert linker.link("What was the first season a woman won?").season_numbers == []
+    assert linker.link("I think a season is worth it").links == []  # "I" and "a" are never names
 
 
 @pytest.mark.parametrize("question", ["Who won Survivor: Atlantis?", "Where was Survivor: Moon Base filmed?"])

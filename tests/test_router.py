@@ -627,6 +627,11 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
      "season_challenge_winners", {"season": 20, "scope": "individual"}),
     ("who paid for letters from home at the season 6 auction?", [6], [], "auction", {"season": 6}),
     ("who has sat out more challenges than anyone else?", [], [], "challenge_sit_outs", {}),
+    ("the first time somebody went home on a rock draw - which season?", [], [], "tribal_events",
+     {"event": "rock draw"}),
+    ("which seasons had a deadlock at tribal council?", [], [], "tribal_events", {"event": "deadlock"}),
+    ("when did the extra vote advantage first show up?", [], [], "advantage_events", {"advantage_type": "extra vote"}),
+    ("who was the first woman to win Survivor?", [], [], "winners_with_jury_votes", {}),
     ("Rob or Amber: who sat out more challenges in season 8?", [8], [ROB, AMBER], "challenge_sit_outs",
      {"season": 8}),
 ])
@@ -1372,3 +1377,15 @@ def test_after_the_swap_adds_to_a_lists_other_restrictions():
     # "after the swap" once replaced the list's other sets to keep (here the returning players) instead of adding
     after = plan("which returning players were voted out after the swap in season 8", [8])
     assert [spec["tool"] for spec in after.shape["within"]] == ["season_cast", "tribe_swap"]
+
+
+def test_every_line_a_part_names_restricts_a_list():
+    """ "After the swap but before the merge": the swapped people, less those who made the merge... both lines."""
+    chosen = plan("who got voted out in season 15 after the swap but before the merge?", [15])
+    assert chosen.tool == "boot_order"
+    assert [spec["tool"] for spec in chosen.shape["within"]] == ["tribe_swap", "castaways_without"]
+
+
+def test_the_first_woman_to_win_keeps_the_women_then_picks():
+    chosen = plan("what was the first season a woman won?")
+    assert chosen.tool == "winners_with_jury_votes" and chosen.shape == {"pick": "first", "gender": "Female"}

@@ -25,7 +25,8 @@ _DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:
 _NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most recent) (?:time (?:playing|on the show|out)"
                             r"|season|game|appearance)\s*$", re.I)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
-                       r"|when|where|how many(?: times)?|how often|who (?:was|is) (?:it|that)|who (?:did|won) it"
+                       r"|when|where|how many(?: times)?|how often|who (?:was|is|were) (?:it|that|he|she|they)"
+                       r"|who (?:did|won) it"
                        r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",
                        re.I)
 _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|apparently|supposedly|"

@@ -124,11 +124,16 @@ _FINALISTS = ["Sole Survivor", "Runner-up", "2nd runner-up"]  # never on the jur
 
 
 def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
+    """Each line the part names counts: "after the swap but before the merge" is both sides' people."""
     season = derived.season
-    m = SIDE.search(derived.text)
-    if not m or not isinstance(season, int) or plan.tool not in _EXITS \
+    if not isinstance(season, int) or plan.tool not in _EXITS \
             or any(spec["tool"] in ("castaways_without", "tribe_swap") for spec in plan.shape.get("within", [])):
         return
+    for m in SIDE.finditer(derived.text):
+        _keep_one_side(plan, season, m)
+
+
+def _keep_one_side(plan: Plan, season: int, m: re.Match) -> None:
     if m.group("phase").lower().endswith("swap"):  # "the last boot before the swap": not among those swapped
         swapped = {"tool": "tribe_swap", "params": {"season": season}, "key": "castaway_id", "on": "castaway_id"}
         side = "except" if m.group("before") else "within"

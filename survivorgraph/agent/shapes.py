@@ -41,6 +41,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "player_advantages": {"things": "advantage_id"},
     "advantage_events": {"people": "castaway_id", "things": "advantage_id", "seasons": "season"},
     "season_totals": {"seasons": "season"},
+    "tribal_events": {"people": "castaway_id", "seasons": "season"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
     "season_ratings": {"seasons": "season"},

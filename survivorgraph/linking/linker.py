@@ -47,7 +47,9 @@ _HOST_WORDS = {w for h in HOST_NAMES for w in h.split()}
 _NEXT_NAME = re.compile(r"[ \t]+([A-Z][a-z'’-]{1,})")
 _ADVERBS = {"first", "never", "ever", "also", "only", "once", "finally", "eventually", "originally", "last"}
 _RESTRICTING = {"filmed", "shot", "held", "set", "with", "without", "where", "that", "to", "not", "which", "when",
-                "whose", "after", "before", "since"}
+                "whose", "after", "before", "since",
+                # a clause: "the first season a woman won", "the first season in which nobody quit"
+                "a", "an", "someone", "somebody", "anyone", "anybody", "nobody", "no", "in", "any"}
 # Words that say which season without naming one ("The Next Season", typed in title case)
 _SEASON_ADJECTIVES = {"next", "last", "first", "same", "previous", "following", "current", "latest", "new", "newest",
                       "final", "whole", "entire", "original", "prior", "second", "third", "recent", "that",
@@ -139,7 +141,7 @@ class EntityLinker:
                 keys = alias_keys(alias)
                 if len(keys) > 1:
                     self._add(alias, "person", p.castaway_id, "name")
-                elif keys and len(keys[0]) > 1:
+                elif keys and (len(keys[0]) > 1 or alias == p.short_name):  # "Q" is a short name
                     how = ("short_name" if alias == p.short_name else "first_name" if keys[0] in firsts
                            else "last_name" if keys[0] in lasts else "nickname")
                     self._add(alias, "person", p.castaway_id, how)

@@ -96,8 +96,9 @@ def accepted(span: list[Word], signal: bool, strong: bool, lenient_multiword: bo
             return 0.0
         return 1.0 if written_as_name or not plain_words else 0.9
     w = span[0]
-    if len(w.key) < 2:
-        return 0.0
+    if len(w.key) < 2:  # a one-letter name ("Q") only as a capital inside a sentence, never "I" or "a"
+        return 1.0 if w.capital and signal and not w.sentence_start and w.key.isalpha() and w.key not in "ia" \
+            else 0.0
     capital = signal and w.capital
     if w.key in PROPER_WORDS:
         return 0.9 if strong else 0.0

@@ -257,13 +257,12 @@ class AgenticRetriever(Retriever):
             return
         # the part asked first, then a description it was about ("the Redemption Island winner"): who "they" are
         leads = {p.text for p in parts if p.lead}
-        items = [(f"{e.part} (whom the question asks about)" if e.part in leads else e.part, _source(e), e.rows,
+        items = [(f"{e.part}{LEAD_NOTE}" if e.part in leads else e.part, _source(e), e.rows,
                   e.chunks) for e in sorted(useful, key=lambda e: e.part in leads)]
         if self.llm is None:
             result.answer_kind = "extractive"
             result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(
-                f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
-                for part, _, rows, chunks in items)
+                _extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
             result.answer += _unread_note(useful)
             return
         try:
@@ -279,9 +278,7 @@ class AgenticRetriever(Retriever):
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
             result.answer_kind = "extractive"
-            result.answer = "\n\n".join(
-                f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
-                for part, _, rows, chunks in items)
+            result.answer = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
 
 
     @staticmethod
@@ -337,6 +334,17 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
                 if isinstance(row.get(key), str):
                     return [row[key]]
     return []
+
+
+LEAD_NOTE = " (whom the question asks about)"
+
+
+def _extractive_part(part: str, rows: list[dict], chunks) -> str:
+    """One part's evidence as text; a description the question was about is the name(s) it found, its rows stay in
+    the evidence table."""
+    if part.endswith(LEAD_NOTE) and rows and (names := key_facts(rows, question=part)):
+        return f"{part}: {', '.join(names)}"
+    return f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
 
 
 def _top_season(evidence: list[Evidence]) -> list[int]:

@@ -44,6 +44,7 @@ ORDER = [
     "a season's tribes by challenges won",  # challenges
     "who won a challenge in an episode, or the first / last challenge",  # challenges
     "what happened in an episode",  # episodes
+    "the first or last woman (or man) to win",  # winners
     "winners on their first season, or not",  # winners
     "winners with their jury votes",  # winners
     "people who won more than once",  # winners
@@ -61,6 +62,7 @@ ORDER = [
     "seasons or players with an exit type",  # exits
     "when people left the game, or who left first",  # exits
     "nullified votes",  # votes
+    "tribal councils with a twist",  # votes
     "who held immunity the night a person went home",  # challenges
     "the vote that sent a person home",  # votes
     "who voted a person out",  # votes

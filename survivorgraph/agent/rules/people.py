@@ -56,9 +56,9 @@ def _castaways_without(s: Slots):
 
 # What two people can be compared on: (the words for it, the ranking query that counts it, its fixed params)
 _COMPARED_ON = [  # (what the part compares, the query that has it for everyone, its fixed params)
-    (r"\bimmunit", "individual_immunity_ranking", {"scope": "individual", "limit": 1000}),
+    (r"\bimmunit(?!y idols?)", "individual_immunity_ranking", {"scope": "individual", "limit": 1000}),
     (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual", "limit": 1000}),
-    (r"\bconfessionals?\b", "confessional_leaders", {"limit": 1000}),
+    (r"\bconfessionals?\b|\bscreen ?time\b", "confessional_leaders", {"limit": 1000}),
     (r"\bjury votes?\b|\bvotes? (?:at|in) the final\b", "season_finalists", {}),  # the finalists' jury votes
     (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b|\bvotes? (?:thrown|cast|sent|"
      r"directed) (?:their|his|her|my) way\b", "most_votes_received", {"limit": 1000}),
@@ -116,14 +116,31 @@ def _two_compared(s: Slots):
     return None
 
 
+# The kinds of advantage survivoR names (its advantage_type), as people type them
+_ADVANTAGE_KINDS = re.compile(r"\b(extra vote|steal a vote|block a vote|vote blocker|idol nullifier|knowledge is power"
+                              r"|safety without power|bank your vote|control the vote|choose your champion"
+                              r"|reward stealer|super idol|amulet|challenge advantage|goodwill advantage"
+                              r"|inheritance advantage|advantage menu)s?\b", re.I)
+
+
 @rule("idol and advantage events")
 def _advantage_events(s: Slots):
     """ "Which s41 players were voted out holding an idol?", "who went home with an advantage in their pocket?",
-    "which advantages expired?": the season's (or every season's) events of that kind, whoever they were."""
-    if s.people or not s.has(r"\bidols?\b|\badvantages?\b"):
+    "which advantages expired?", "when did the extra vote first show up?": the season's (or every season's)
+    events of that kind, whoever they were."""
+    named_kind = _ADVANTAGE_KINDS.search(s.text)
+    if s.people or not (named_kind or s.has(r"\bidols?\b|\badvantages?\b")):
         return None
-    kind = {"advantage_type": "idol"} if s.has(r"\bidols?\b") else {}
+    kind = {"advantage_type": named_kind.group(1).lower()} if named_kind else \
+        {"advantage_type": "idol"} if s.has(r"\bidols?\b") else {}
     params = {**kind, **s.season_filter}
+    first = re.search(r"\b(first|earliest|debut\w*|introduc\w*|last|latest|most recent)\b", s.text, re.I)
+    if named_kind and first and not s.season:
+        # "when did the extra vote advantage first show up? what season": the first (or last) event of that kind
+        end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
+        event = {"event": "played"} if s.has(r"\b(play|played|used)\b") else \
+            {"event": "found"} if s.has(r"\bfound\b") else {}
+        return Plan("advantage_events", {**params, **event}, shape={"pick": end, "focus": "season"})
     holding = (r"(with|holding|still (had|holding|having)|in (their|his|her) (pocket|bag)"
                r"|without (ever )?(playing|using))")
     if s.has(rf"\b(voted out|blindsided|booted|sent home|went home|got the boot)\b.*\b{holding}\b"

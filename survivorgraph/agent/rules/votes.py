@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.rules.base import ONE_SEASON, rule
+from survivorgraph.agent.rules.base import ONE_SEASON, end_pick, rule
 
 
 @rule("voted against someone who later voted them out")
@@ -53,6 +53,24 @@ def _nullified_votes(s: Slots):
         return Plan("tribal_council_votes", {"season": s.season}, shape={"where": {"nullified": True}})
 
 
+
+
+# Tribal councils with a twist (survivoR's vote_event), as people name them: (words, the event's name)
+_TRIBAL_EVENTS = [
+    (r"\brocks? draw\b|\bdr(a|e|aw)w?(n|ing)? (the )?rocks?\b|\bpurple rock\b|\bbad rock\b|\bon a rock\b|\brock-?draw",
+     "rock draw"),
+    (r"\bdeadlock\w*\b", "deadlock"), (r"\bshot in the dark\b", "shot in the dark"), (r"\bcountback\b", "countback"),
+]
+
+
+@rule("tribal councils with a twist")
+def _tribal_events(s: Slots):
+    """ "The first time somebody went home on a rock draw?", "which seasons had a deadlock?", "who played their
+    shot in the dark in season 41?": the councils where that happened, with who went home."""
+    event = next((name for pattern, name in _TRIBAL_EVENTS if s.has(pattern)), None)
+    if event is None or (event == "shot in the dark" and isinstance(s.person, str)):
+        return None
+    return Plan("tribal_events", {"event": event, **s.season_filter}, shape=end_pick(s.text))
 
 
 @rule("the vote that sent a person home")

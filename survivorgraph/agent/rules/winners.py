@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
 from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.restrictions import SIDE
+from survivorgraph.agent.restrictions import SIDE, gender_asked
 from survivorgraph.agent.rules.base import end_pick, plural_group, rule
 
 
@@ -141,6 +141,17 @@ def _finalists(s: Slots):
              r"|\bmade it to the end\b"):
         return Plan("season_finalists", {"season": s.season, **({"winner": False} if s.has(
             r"\b(did not|didn't|not|never) win|\blost\b|\bnon-?winning\b") else {})})
+
+
+@rule("the first or last woman (or man) to win")
+def _first_of_a_gender_to_win(s: Slots):
+    """ "Who was the first woman to win?", "the first season a woman won": every winner in season order, those of
+    that gender kept (the toolbox's gender shape), then the first or last."""
+    gender = gender_asked(s.text)
+    if s.season or s.people or not gender or not s.has(r"\bw[oi]ns?\b|\bwinners?\b|\bsole survivors?\b") \
+            or not (end := end_pick(s.text)):
+        return None
+    return Plan("winners_with_jury_votes", {}, shape={**end, "gender": gender})
 
 
 @rule("jury of a season")
