@@ -258,7 +258,8 @@ class GraphBuilder:
                  f"{r.tc_id}:{r.castaway_id}:V{_num(r.vote_order)}:R{r.Index}", {
                      "season": r.season, "episode": r.ep, "order": r.od, "vote_order": _num(r.vote_order),
                      "day": r.day, "tribal_id": r.tc_id, "nullified": _bool(r.nullified), "tie": _bool(r.tie),
-                     "split_vote": r.split_vote, "vote_event": r.vote_event, "voted_out": r.vote_id == r.voted_out_id})
+                     "split_vote": r.split_vote, "vote_event": r.vote_event, "voted_out": r.vote_id == r.voted_out_id,
+                     "phase": enums.phase(r.tribe_status)[0]})  # before / after the merge: "merged" or not
                 for r in votes[votes["vote_id"].notna()].itertuples(index=True)]
         self.rel("HAS_TRIBAL", ("Episode", "id"), ("TribalCouncil", "id"), "vote_history", has_tribal)
         self.rel("VOTED_OUT", ("TribalCouncil", "id"), ("PlayerSeason", "id"), "vote_history", voted_out)

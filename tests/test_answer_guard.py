@@ -3,7 +3,7 @@ appended when a model leaves them out. Pure functions; rows shaped like the cata
 
 from __future__ import annotations
 
-from survivorgraph.retrievers.answering import data_summary, is_ranking, key_facts, missing_facts
+from survivorgraph.retrievers.answering import data_summary, extractive_chunks, is_ranking, key_facts, missing_facts
 
 CAREER = [{"player": "Tyson Apostol", "castaway_id": "US0274", "season": s, "seasons_played": 4}
           for s in (18, 20, 27, 40)]
@@ -70,3 +70,15 @@ def test_a_no_model_answer_shows_a_list_without_other_peoples_names():
     # the column a shape put first is the answer's names ("who didn't vote for him": the voters, not the tribe)
     voters = [{"voter": "Alex Angarita", "tribe": "Bula Bula"}, {"voter": "Mookie Lee", "tribe": "Bula Bula"}]
     assert key_facts(voters, question="who didn't vote for him?") == ["Alex Angarita", "Mookie Lee"]
+
+
+def test_a_long_passage_is_shown_from_the_sentence_the_question_asks_about():
+    """An episode summary tells many things; the no-model answer shows the sentences with the asker's words."""
+    from survivorgraph.retrievers.types import ChunkEvidence
+
+    text = ("The castaways arrived. " + "The tribes raced for flint and built shelters all day. " * 12
+            + "Bruce injured his head in the challenge and was pulled from the game that night. Then it rained.")
+    chunk = ChunkEvidence(chunk_id="c1", text=text, score=1.0, source="test")
+    shown = extractive_chunks([chunk], question="Bruce barely lasted - what happened to him?")
+    assert "pulled from the game" in shown and shown.startswith("[1] …")
+    assert extractive_chunks([chunk]).startswith("[1] The castaways arrived.")  # no question: the start

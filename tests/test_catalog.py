@@ -564,6 +564,10 @@ def test_votes_cast_and_received(graph, votes):
         zip(against["season"], against["episode"], against["castaway_id"]))
     assert sum(r["nullified"] for r in received) == against["nullified"].sum()
     assert len(run(graph, "votes_received_by_player", castaway_id=RUSSELL, limit=3).rows) == 3
+    # each vote's side of the merge ("before the merge, how many votes against Chet")
+    chet = votes[(votes["vote_id"] == "US0241") & (votes["season"] == 16)]
+    rows = run(graph, "votes_received_by_player", castaway_id="US0241", season=16).rows
+    assert sum(r["phase"] != "merged" for r in rows) == (chet["tribe_status"] != "Merged").sum() == 12
 
 
 @covers("head_to_head_votes")

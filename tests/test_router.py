@@ -90,9 +90,12 @@ CASES = [
     ("Which players appeared in all of seasons 8, 20 and 40?", [8, 20, 40], [], "players_in_seasons", {}),
     ("How often did Sandra vote for Parvati?", [], [SANDRA, PARVATI], "head_to_head_votes", {"one_way": True}),
     ("Who got sent home in season 40 still holding an idol?", [40], [], "advantage_events",
-     {"event": "voted_out", "advantage_type": "idol", "season": 40}),
+     {"event": "voted_out", "advantage_type": "immunity idol", "season": 40}),
     ("which advantages went unused and expired?", [], [], "advantage_events", {"event": "expired"}),
     ("On season 36, who found an idol but never played one?", [36], [], "advantage_events", {"event": "found"}),
+    ("which season 39 castaways played an idol that didn't cancel a single vote?", [39], [], "advantage_events",
+     {"event": "played", "advantage_type": "immunity idol"}),
+    ("what's the most jury votes anyone got and still lost?", [], [], "season_finalists", {"winner": False}),
     ("in which seasons did no woman win a single individual immunity?", [], [], "season_totals", {}),
     ("Which seasons had nobody win more than 3 immunity challenges?", [], [], "season_totals", {}),
     ("who was younger when they won, Sandra or Tony?", [], [SANDRA, TONY], "winners_with_jury_votes", {}),
@@ -632,6 +635,10 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("which seasons had a deadlock at tribal council?", [], [], "tribal_events", {"event": "deadlock"}),
     ("when did the extra vote advantage first show up?", [], [], "advantage_events", {"advantage_type": "extra vote"}),
     ("who was the first woman to win Survivor?", [], [], "winners_with_jury_votes", {}),
+    ("Which starting tribe in season 13 didn't get a single person onto the jury?", [13], [], "season_tribes",
+     {"season": 13}),
+    ("the episode after Rob got voted out of season 4, who won individual immunity?", [4], [ROB],
+     "season_challenge_winners", {"season": 4, "kind": "immunity"}),
     ("Rob or Amber: who sat out more challenges in season 8?", [8], [ROB, AMBER], "challenge_sit_outs",
      {"season": 8}),
 ])
@@ -1389,3 +1396,15 @@ def test_every_line_a_part_names_restricts_a_list():
 def test_the_first_woman_to_win_keeps_the_women_then_picks():
     chosen = plan("what was the first season a woman won?")
     assert chosen.tool == "winners_with_jury_votes" and chosen.shape == {"pick": "first", "gender": "Female"}
+
+
+def test_the_episode_after_someone_left_is_one_more_than_theirs():
+    chosen = plan("the episode after Rob got voted out of season 4, who won individual immunity?", [4], [ROB])
+    assert chosen.params["episode"]["$ref"] == "player_exit" and chosen.params["episode"]["step"] == 1
+
+
+def test_votes_before_the_merge_keep_that_side():
+    before = plan("Before the merge in season 16, how many votes had been cast against Rob?", [16], [ROB])
+    assert before.tool == "votes_received_by_player" and before.shape["where_not"] == {"phase": ["merged"]}
+    after = plan("whom did Rob vote for after the merge in season 20?", [20], [ROB])
+    assert after.tool == "votes_cast_by_player" and after.shape["where"] == {"phase": "merged"}

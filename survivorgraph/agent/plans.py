@@ -48,12 +48,14 @@ class Slots:
 
 
 def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None,  # noqa: N802
-        pick: int | None = None) -> dict:
+        pick: int | None = None, step: int = 0) -> dict:
     """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
     season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
     data). `pick` takes one of the values in the query's order ("Sandra's second win": 1; the last: -1).
     A plain dict, so plans with refs stay JSON in the trace."""
     ref = {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
+    if step:  # a number next to the one found: "the episode after" is its episode + 1
+        ref["step"] = step
     return ref if pick is None else {**ref, "pick": pick}
 
 

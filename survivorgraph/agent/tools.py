@@ -202,6 +202,8 @@ class Toolbox:
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
                 values = pick_one(values, pick)
+            if step_by := ref.get("step"):  # "the episode after she went home": the next one
+                values = [v + step_by for v in values if isinstance(v, int) and not isinstance(v, bool)]
             step.detail["values"] = values
             return values
 

@@ -344,7 +344,7 @@ def _extractive_part(part: str, rows: list[dict], chunks) -> str:
     the evidence table."""
     if part.endswith(LEAD_NOTE) and rows and (names := key_facts(rows, question=part)):
         return f"{part}: {', '.join(names)}"
-    return f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks)}"
+    return f"{part}:\n{extractive_rows(rows, question=part) if rows else extractive_chunks(chunks, question=part)}"
 
 
 def _top_season(evidence: list[Evidence]) -> list[int]:

@@ -115,11 +115,40 @@ def _shown_columns(rows: Sequence[dict[str, Any]], question: str) -> list[str]:
             if i == 0 or c == answer or c not in _OTHER_NAMES or asked_for(c)]
 
 
-def extractive_chunks(chunks: Sequence[ChunkEvidence], limit: int = 2) -> str:
+def extractive_chunks(chunks: Sequence[ChunkEvidence], limit: int = 2, question: str = "") -> str:
     if not chunks:
         return "No passage matched."
     best = chunks[:limit]
-    return "\n\n".join(f"[{i}] {c.text[:500]}" for i, c in enumerate(best, 1))
+    return "\n\n".join(f"[{i}] {_passage_excerpt(c.text, question, c.title)}" for i, c in enumerate(best, 1))
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_QUESTION_WORD = re.compile(r"[A-Za-z][a-z'-]{3,}")
+_PLAIN = {"what", "when", "where", "which", "while", "with", "that", "this", "they", "them", "their", "there",
+          "have", "happened", "happen", "about", "tell", "from", "into", "were", "does", "season", "episode",
+          "right", "survivor", "game", "show", "lasted", "barely", "really"}
+
+
+def _stems(text: str) -> set[str]:
+    return {w.lower()[:5] for w in _QUESTION_WORD.findall(text)}
+
+
+def _passage_excerpt(text: str, question: str, title: str = "", limit: int = 500) -> str:
+    """At most `limit` characters of a passage: its start, or, when the question's own words ("Bruce", "pulled")
+    are told later, the sentences from the one that says most of them (the moment asked about is often past the
+    first 500 characters of an episode's summary). The passage's title words (the season's name) do not count."""
+    if len(text) <= limit or not question:
+        return text[:limit]
+    asked = _stems(question) - _stems(title) - {w[:5] for w in _PLAIN}
+    sentences = [x for x in _SENTENCE_END.split(text) if x.strip()]
+    scores = [len(asked & _stems(x)) for x in sentences]
+    shown = 0  # the sentences the start already shows
+    while shown < len(sentences) and len(" ".join(sentences[:shown + 1])) <= limit:
+        shown += 1
+    best = max(range(len(scores)), key=lambda i: scores[i], default=0)
+    if not scores or scores[best] <= max(scores[:shown], default=0):
+        return text[:limit]
+    return "… " + " ".join(sentences[best:])[:limit]
 
 
 def _short(value: Any, limit: int = 200) -> str:

@@ -45,7 +45,7 @@ class TraditionalRetriever(Retriever):
         if self.llm is None:
             result.answer_kind = "extractive"
             result.answer = ("No model is configured, so these are the best-matching passages:\n\n"
-                             + extractive_chunks(result.chunks))
+                             + extractive_chunks(result.chunks, question=question))
             return
         with run.step("write answer", chunks=len(hits)):
             result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink())

@@ -41,9 +41,11 @@ ORDER = [
     "seasons by who won individual immunity",  # seasons
     "castaways who never did something",  # people
     "seasons with or without returning players",  # seasons
+    "a season's starting tribes that never reached a stage",  # tribes
     "a season's tribes by challenges won",  # challenges
     "who won a challenge in an episode, or the first / last challenge",  # challenges
     "what happened in an episode",  # episodes
+    "the most jury votes a losing finalist got",  # winners
     "the first or last woman (or man) to win",  # winners
     "winners on their first season, or not",  # winners
     "winners with their jury votes",  # winners

@@ -40,11 +40,16 @@ def _immune_that_night(s: Slots):
     episode that person left in (a ref), not the person's own wins."""
     if not isinstance(s.person, str) or not isinstance(s.season, int) \
             or not s.has(r"\bimmun\w*|\bnecklace\b") or not s.has(r"\b(who|which \w+|whose)\b") \
-            or not s.has(rf"\b(the night|the episode|the day|the tribal(?: council)?|when|that)\b (that |when )?"
-                         rf"(P\d|\w+) {WENT_HOME}"):
+            or not s.has(rf"\b(the night|the episode|the day|the tribal(?: council)?|when|that|after|before)\b "
+                         rf"(that |when |after |before )?(P\d|\w+) {WENT_HOME}"):
         return None
-    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
-                  "the episode they went home")
+    # "the episode after Tijuana got voted out": the next episode's winners
+    near = re.search(r"\b(?:the )?(?:episode|week|challenge) (after|before)\b"
+                     r"|\b(next|following|previous) (?:episode|week)\b", s.text, re.I)
+    step = 0 if not near else -1 if (near.group(1) or near.group(2)).lower() in ("before", "previous") else 1
+    label = {0: "the episode they went home", 1: "the episode after they went home",
+             -1: "the episode before they went home"}[step]
+    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode", label, step=step)
     return Plan("season_challenge_winners", {"season": s.season, "episode": episode, "kind": "immunity",
                                              "scope": "individual" if s.has(r"\bindividual\b|\bnecklace\b") else
                                              "tribal" if s.has(r"\btribes?\b") else "any"})

@@ -132,7 +132,7 @@ def _advantage_events(s: Slots):
     if s.people or not (named_kind or s.has(r"\bidols?\b|\badvantages?\b")):
         return None
     kind = {"advantage_type": named_kind.group(1).lower()} if named_kind else \
-        {"advantage_type": "idol"} if s.has(r"\bidols?\b") else {}
+        {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") else {}  # not the idol nullifier
     params = {**kind, **s.season_filter}
     first = re.search(r"\b(first|earliest|debut\w*|introduc\w*|last|latest|most recent)\b", s.text, re.I)
     if named_kind and first and not s.season:
@@ -146,6 +146,10 @@ def _advantage_events(s: Slots):
     if s.has(rf"\b(voted out|blindsided|booted|sent home|went home|got the boot)\b.*\b{holding}\b"
              rf"|\b{holding}\b.*\b(voted out|blindsided|booted|sent home)\b"):
         return Plan("advantage_events", {"event": "voted_out", **params})
+    if s.has(r"\b(play|played|playing|used)\b") and s.has(r"\b(didn't|did not|never|no|not|without|zero)\b[\w ]{0,25}"
+                                                          r"\b(cancel\w*|nullif\w*|negat\w*|void\w*|votes?)\b"):
+        # "who played an idol that didn't cancel a single vote": the plays that nullified none
+        return Plan("advantage_events", {"event": "played", **params}, shape={"where": {"votes_nullified": [0, None]}})
     if s.has(r"\b(found|find|finds|finding)\b") and s.has(r"\b(never|without|didn't|did not|not)\b (\w+ )?"
                                                           r"(play|played|playing|use|used|using)\b"):
         # "who found an idol but never played one": the finders, less everyone who played one

@@ -13,6 +13,24 @@ _MOVED = (r"\bchang\w*|\bswitch\w*|\bmov\w*|\bdifferent tribe\b|\bnew tribe\b|\b
 _STAYED = r"\bstay\w*|\bsame tribe\b|\bkept\b|\bremain\w*"
 
 
+@rule("a season's starting tribes that never reached a stage")
+def _tribes_that_never(s: Slots):
+    """ "Which starting tribe on Cook Islands didn't get a single person onto the jury?", "which original tribe
+    had nobody make the merge?": the season's starting tribes, less those one of whose people did."""
+    if not isinstance(s.season, int) or s.people or not s.has(NEGATION) \
+            or not s.has(r"\b(starting|original|first|initial|opening) tribes?\b|\btribes? (they|people) started\b"):
+        return None
+    if s.has(r"\bjury\b|\bjurors?\b"):
+        reached = {"tool": "season_jury", "params": {"season": s.season}, "key": "original_tribe", "on": "tribe",
+                   "reading": "the tribes the jurors started on"}
+    elif s.has(r"\bmerge\b"):
+        reached = {"tool": "tribe_members", "params": {"season": s.season, "phase": "original", "made_merge": True},
+                   "key": "tribe", "on": "tribe", "reading": "the starting tribes of those who made the merge"}
+    else:
+        return None
+    return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "original"}, "except": [reached]})
+
+
 @rule("the merge of a season")
 def _merge(s: Slots):
     """When the tribes merged (episode or day) and what the merged tribe was called: its season_tribes row; the

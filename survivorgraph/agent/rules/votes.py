@@ -153,19 +153,28 @@ def _head_to_head(s: Slots):
                                            **({"one_way": True} if one_way else {})})
 
 
+def _merge_side(s: Slots) -> dict:
+    """ "Before the merge" / "after the merge": the votes cast at councils on that side (each vote's phase)."""
+    m = re.search(r"\b(?:(before|pre|prior to|until)|(after|post|since|once))[- ]?(?:the )?merge\b", s.text, re.I)
+    if not m:
+        return {}
+    return {"where_not": {"phase": ["merged"]}} if m.group(1) else {"where": {"phase": "merged"}}
+
+
 @rule("votes a person received or cast")
 def _person_votes(s: Slots):
     if not s.person or not s.has(r"\bvot"):
         return None
     season = s.season_filter
-    if s.has(r"\bvotes? (were |got |been )?(against|received|cast against)|receiv\w* .*votes?"
+    side = _merge_side(s)
+    if s.has(r"\bvotes? ((were|got|had|have|has) )?(been )?(against|received|cast against)|receiv\w* .*votes?"
              r"|voted (for|against) (him|her|them)\b"
              r"|\bcast against (him|her|them)\b|\b(who|which \w+|anyone|people|players) (\w+ ){0,2}voted (for|against) "
              r"P\d\b|\b(someone|somebody|anyone|anybody)\b (\w+ )?vot\w* (for|against) (him|her|them|P\d)\b"
              r"|\bhow many votes (did|has|had) P\d (get|got|receive|received|have)\b"):
         end = re.search(r"\b(first|last)\b", s.text, re.I)  # "which episode did someone first vote for him"
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season},
-                    shape={"pick": end.group(1).lower()} if end and not s.has(r"\bhow many\b") else {})
+                    shape={**side, **({"pick": end.group(1).lower()} if end and not s.has(r"\bhow many\b") else {})})
     if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"
              r"|\bhow many (times|votes)\b.*\b((has|have|did|does) P\d|P\d (has|have|did)) (ever )?(vote[ds]?|cast)\b"):
-        return Plan("votes_cast_by_player", {"castaway_id": s.person, **season})
+        return Plan("votes_cast_by_player", {"castaway_id": s.person, **season}, shape=side)

@@ -143,6 +143,19 @@ def _finalists(s: Slots):
             r"\b(did not|didn't|not|never) win|\blost\b|\bnon-?winning\b") else {})})
 
 
+@rule("the most jury votes a losing finalist got")
+def _losing_finalists_ranked(s: Slots):
+    """ "The most jury votes anyone has gotten and still lost": every season's runners-up, at the top (or bottom)
+    of their jury votes."""
+    if s.people or not s.has(r"\bjury votes?\b|\bvotes? (at|from) the jury\b") \
+            or not s.has(r"\b(most|fewest|least|highest|lowest)\b") \
+            or not s.has(r"\b(lost|lose|loser|losing|didn't win|did not win|without winning|runners?-up|"
+                         r"still lost|not win)\b"):
+        return None
+    return Plan("season_finalists", {"winner": False, **s.season_filter},
+                shape={"extreme": {"column": "jury_votes", "max": not s.has(r"\b(fewest|least|lowest)\b")}})
+
+
 @rule("the first or last woman (or man) to win")
 def _first_of_a_gender_to_win(s: Slots):
     """ "Who was the first woman to win?", "the first season a woman won": every winner in season order, those of
