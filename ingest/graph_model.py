@@ -338,6 +338,9 @@ class GraphBuilder:
         Island, Edge of Extinction). The win flags decide `won`, as for IMMUNITY_WON_BY."""
         results = self.data.table("challenge_results")
         described = self.data.table("challenge_description").drop_duplicates(["version_season", "challenge_id"])
+        # what a challenge involved: survivoR's true/false columns from "balance" on (puzzle, water_swim, maze …)
+        feature_columns = list(described.columns[list(described.columns).index("balance"):]) \
+            if "balance" in described.columns else []
         described = described.set_index(["version_season", "challenge_id"]).to_dict("index")
         flags = [f"won_{scope}_{kind}" for scope in ("individual", "tribal", "team") for kind in ("immunity", "reward")]
         has = []
@@ -348,7 +351,9 @@ class GraphBuilder:
             self.node("Challenge", "id", "challenge_results", {
                 "id": ch_id, "version_season": r.version_season, "season": r.season, "episode": ep,
                 "challenge_id": _num(r.challenge_id), "type": r.challenge_type, "outcome_type": r.outcome_type,
-                "name": d.get("name"), "description": d.get("description")})
+                "name": d.get("name"), "description": d.get("description"),
+                "recurring_name": d.get("recurring_name"), "described_type": d.get("challenge_type"),
+                "features": [c for c in feature_columns if d.get(c) is True]})
             has.append((f"{r.version_season}:E{ep}", ch_id, ch_id, {}))
         self.rel("HAS_CHALLENGE", ("Episode", "id"), ("Challenge", "id"), "challenge_results", has)
         won = (results[flags] == 1).any(axis=1) | (results["won_duel"] == 1)
@@ -357,6 +362,7 @@ class GraphBuilder:
              f"{r.version_season}:C{_num(r.challenge_id)}:{r.castaway_id}", {
                  "season": r.season, "episode": _num(r.episode), "tribe": r.tribe, "result": r.result,
                  "sat_out": _bool(r.sit_out), "won": bool(w), "won_duel": plain(r.won_duel) == 1,
+                 "chosen_for_reward": _bool(r.chosen_for_reward),
                  "order_of_finish": _num(r.order_of_finish)})
             for r, w in zip(results.itertuples(index=False), won)])
 

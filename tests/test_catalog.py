@@ -638,6 +638,29 @@ def test_two_peoples_votes_compared(graph, votes):
     assert eddie_reynold[0]["n_same_votes"] == 7
 
 
+@covers("challenges", "reward_picks")
+def test_challenges_and_reward_picks(graph, survivor):
+    """A challenge's kind, recurring name and features come from challenge_description; reward picks count the
+    challenges a person was chosen for."""
+    desc = survivor.table("challenge_description").drop_duplicates(["version_season", "challenge_id"])
+    results = survivor.table("challenge_results")
+    run_ids = set(zip(results["season"].astype(int), results["challenge_id"].astype(int)))
+    s16 = desc[(desc["season"] == 16) & desc["challenge_type"].isin(["Immunity", "Immunity and Reward"])
+               & desc["puzzle"].eq(True)]
+    rows = run(graph, "challenges", season=16, kind="immunity", feature="puzzle").rows
+    assert sorted(r["challenge_id"] for r in rows) == sorted(int(c) for c in s16["challenge_id"]) and len(rows) == 8
+    every = run(graph, "challenges").rows
+    assert len(every) == len(run_ids)
+    named = desc[[(int(s), int(c)) in run_ids for s, c in zip(desc["season"], desc["challenge_id"])]]
+    assert Counter(r["recurring_name"] for r in every if r["recurring_name"]) == Counter(
+        named["recurring_name"].dropna())
+    picked = results[results["chosen_for_reward"].eq(True)].drop_duplicates(["season", "challenge_id", "castaway_id"])
+    rows = run(graph, "reward_picks", season=9).rows
+    assert {r["castaway_id"]: r["times_chosen"] for r in rows} == \
+        picked[picked["season"] == 9].groupby("castaway_id").size().to_dict()
+    assert rows[0]["player"] == "Chris Daugherty"
+
+
 @covers("tribal_events")
 def test_tribal_events(graph, survivor):
     """Every tribal council whose vote_history names an event, once, with who went home; an event kind filters."""

@@ -41,6 +41,8 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "player_advantages": {"things": "advantage_id"},
     "advantage_events": {"people": "castaway_id", "things": "advantage_id", "seasons": "season"},
     "season_totals": {"seasons": "season"},
+    "challenges": {"things": "*", "seasons": "season"},
+    "reward_picks": {"people": "castaway_id"},
     "tribal_events": {"people": "castaway_id", "seasons": "season"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},
@@ -69,7 +71,7 @@ _TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
 _PLAYED = re.compile(r"\b(play\w*|compet\w*|appear\w*|been on|return\w*|came back)\b", re.I)
 _LIST_END = re.compile(r"\bthe (first|earliest|last|latest|most recent) (?:time|season)\b(?! (?:P\d|he|she|they)\b)",
                        re.I)
-_ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advantage_type")
+_ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advantage_type", "challenge_name")
 # "on what day …" -> the day leads the row
 FOCUS = [
     (re.compile(r"\b(what|which) day\b|\bon day\b|\bhow many days\b", re.I), "day"),
@@ -107,7 +109,7 @@ _TOTALLED = {"day"}
 # "which starting tribe put the most people on the jury": the rows grouped by their tribe, the largest group
 _GROUP_MOST = re.compile(r"\b(?:which|what) (?:starting |original |first |initial )?tribe\b.*\b(most|fewest|least)\b",
                          re.I)
-_GROUPS = ("original_tribe",)  # the columns a list's rows can be grouped by
+_GROUPS = ("original_tribe", "recurring_name")  # the columns a list's rows can be grouped by
 _NOT_RANKED = {"season", "episode", "castaway_id", "boot_order", "place", "n_players", "n_seasons"}
 
 

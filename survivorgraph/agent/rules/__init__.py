@@ -29,6 +29,8 @@ ORDER = [
     "an opinion",  # abstain
     "a fact about the show the data does not record",  # abstain
     "challenge sit-outs",  # side_games
+    "who was chosen to join a reward",  # challenges
+    "the challenges themselves",  # challenges
     "duels",  # side_games
     "journeys",  # side_games
     "the auction",  # side_games

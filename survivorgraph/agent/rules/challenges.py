@@ -34,6 +34,53 @@ def _tribe_wins(s: Slots):
     return Plan("tribe_challenge_wins", params, shape={"focus": "wins"} if s.has(r"\bhow many\b") else {})
 
 
+# What a challenge involved, as people say it: (words, survivoR's challenge_description feature, or its start)
+_FEATURES = [
+    (r"\bpuzzles?\b", "puzzle"), (r"\bswim\w*\b", "water_swim"),
+    (r"\bpaddl\w*|\bkayak\w*|\bboats?\b", "water_paddling"),
+    (r"\bwater\b", "water"), (r"\bbalanc\w*\b", "balance"), (r"\bmazes?\b", "maze"), (r"\bendurance\b", "endurance"),
+    (r"\bblindfold\w*\b", "obstacle_blindfolded"), (r"\bdig(ging)?\b", "obstacle_digging"),
+    (r"\bmemor\w*\b", "memory"), (r"\bknowledge\b|\btrivia\b|\bquiz\w*\b", "knowledge"),
+    (r"\bslingshots?\b", "precision_slingshot"), (r"\bthrow\w*\b|\baim\b|\bprecision\b", "precision"),
+    (r"\bmud\b", "mud"), (r"\bstrength\b", "strength"), (r"\bfood\b|\beating\b", "food"), (r"\bfire\b", "fire"),
+    (r"\bknots?\b", "obstacle_knots"), (r"\bcargo nets?\b", "obstacle_cargo_net"),
+    (r"\bchop\w*\b", "obstacle_chopping"),
+]
+_REUSED = r"\bbrought back\b|\breuse\w*|\brecurr\w*|\brepeat\w*|\breturning challenge\b|\bused the most\b" \
+          r"|\bmost (common|frequent|popular)\b|\bmost (times|often)\b|\bagain and again\b"
+
+
+@rule("the challenges themselves")
+def _challenges(s: Slots):
+    """ "How many immunity challenges on Micronesia had a puzzle?", "what's the challenge Survivor has brought
+    back the most?": the challenges as things (their names, kinds, what they involved), not who won them."""
+    if s.people or not s.has(r"\bchallenges?\b") or s.has(r"\b(won|win|wins|winning|winners?|sat out|sit out)\b"):
+        return None
+    feature = next((name for pattern, name in _FEATURES if s.has(pattern)), None)
+    kind = "immunity" if s.has(r"\bimmunit") else "reward" if s.has(r"\brewards?\b") else \
+        "duel" if s.has(r"\bduels?\b") else None
+    params = {**s.season_filter, **({"kind": kind} if kind else {}), **({"feature": feature} if feature else {})}
+    if s.has(_REUSED):  # the recurring challenge with the most versions
+        return Plan("challenges", params, shape={"group_extreme": {"by": "recurring_name", "max": True}})
+    if feature:
+        return Plan("challenges", params)
+    return None
+
+
+@rule("who was chosen to join a reward")
+def _reward_picks(s: Slots):
+    """ "On s9, who got picked to tag along on somebody else's reward the most?" """
+    if not s.has(r"\brewards?\b") or not s.has(r"\b(picked|chosen|chose|choose|selected|taken|brought|tag(ged)? along"
+                                                 r"|come along|came along|join\w*|invited)\b") \
+            or not s.has(r"\b(somebody|someone|someone's|somebody's|else's|another|other|along|to join|with them)\b"):
+        return None
+    params = {**s.season_filter, **({"castaway_id": s.person} if isinstance(s.person, str) else {})}
+    if s.has(r"\b(most|fewest|least)\b|\bmore than (anyone|anybody)\b"):
+        return Plan("reward_picks", params, shape={"extreme": {"column": "times_chosen",
+                                                               "max": not s.has(r"\b(fewest|least)\b")}})
+    return Plan("reward_picks", params, shape={"focus": "times_chosen"} if s.person else {})
+
+
 @rule("who held immunity the night a person went home")
 def _immune_that_night(s: Slots):
     """ "Who had the immunity necklace the night Chad got voted out?": the individual immunity winners of the
