@@ -661,6 +661,15 @@ def test_challenges_and_reward_picks(graph, survivor):
     assert rows[0]["player"] == "Chris Daugherty"
 
 
+@covers("tribal_councils_attended")
+def test_tribal_councils_attended(graph, survivor):
+    vh = survivor.table("vote_history")
+    per = vh[vh["season"] == 11].drop_duplicates(["episode", "order", "castaway_id"]).groupby("castaway_id").size()
+    rows = run(graph, "tribal_councils_attended", season=11).rows
+    assert {r["castaway_id"]: r["tribal_councils"] for r in rows} == per.to_dict()
+    assert [r["tribal_councils"] for r in rows] == sorted((r["tribal_councils"] for r in rows), reverse=True)
+
+
 @covers("tribal_events")
 def test_tribal_events(graph, survivor):
     """Every tribal council whose vote_history names an event, once, with who went home; an event kind filters."""

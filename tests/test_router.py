@@ -638,6 +638,8 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("how many reward challenges in season 20 had a maze?", [20], [], "challenges",
      {"season": 20, "kind": "reward", "feature": "maze"}),
     ("which challenge has been reused the most?", [], [], "challenges", {}),
+    ("did Rob or Amber go to more tribal councils in season 8?", [8], [ROB, AMBER], "tribal_councils_attended",
+     {"season": 8}),
     ("who was picked to join someone else's reward the most in season 9?", [9], [], "reward_picks", {"season": 9}),
     ("Which starting tribe in season 13 didn't get a single person onto the jury?", [13], [], "season_tribes",
      {"season": 13}),
@@ -1412,3 +1414,16 @@ def test_votes_before_the_merge_keep_that_side():
     assert before.tool == "votes_received_by_player" and before.shape["where_not"] == {"phase": ["merged"]}
     after = plan("whom did Rob vote for after the merge in season 20?", [20], [ROB])
     assert after.tool == "votes_cast_by_player" and after.shape["where"] == {"phase": "merged"}
+
+
+def test_a_described_person_or_season_is_the_lead_of_the_part_asked():
+    from survivorgraph.agent.parts import split_parts
+
+    season_first = split_parts("the most-watched season ever - who was the first one voted out of it?")
+    assert [p.lead for p in season_first] == [True, False] and season_first[1].refers_to_season
+    person_first = split_parts("The Redemption Island winner - who won the season they first played?")
+    assert [p.lead for p in person_first] == [True, False] and person_first[1].refers_to_person
+    assert len(split_parts("s41 final four - who was in it?")) == 1  # no season described: one part
+    their_first = split_parts("The Caramoan winner's first time playing - where did they finish?")
+    assert their_first[0].text == "The Caramoan winner" and their_first[1].text.endswith("in their first season")
+

@@ -19,7 +19,8 @@ _DESCRIPTION = (r"(?:the\b[^:?]+?|(?!(?:who|whom|what|which|how|where|when|why|d
                 r"\b(?:winner|juror|runner-up|finalist|person|player|castaway|contestant|boot|voted out|eliminated)"
                 r"(?:'s)?\b[^:?]*?)")
 _DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:who|whom|what|which|how|where|when|why|did|"
-                                   r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her)\b.*)$",
+                                   r"does|was|were|is|are)\b.*\b(?:they|them|their|he|him|his|she|her|"
+                                   r"(?:of|in|from|during|on) it|that season|that one)\b.*)$",
                                    re.IGNORECASE)
 # "… winner's first time playing", "… juror's last season": which of that person's seasons the next part is about
 _NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most recent) (?:time (?:playing|on the show|out)"
@@ -51,6 +52,8 @@ class Part:
 
 def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     colon = _DESCRIBED_THEN_ASKED.match(question)
+    if colon and not _PERSON_REF.search(colon.group(2)) and not re.search(r"\bseasons?\b", colon.group(1), re.I):
+        colon = None  # "… of it" refers back to a season the description names ("the most-watched season - …")
     lead = ""
     if colon:  # "The first person voted off X: what other season did they play?" asks two things in turn
         lead, asked = colon.group(1).strip(" ,.?"), colon.group(2)

@@ -43,6 +43,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "season_totals": {"seasons": "season"},
     "challenges": {"things": "*", "seasons": "season"},
     "reward_picks": {"people": "castaway_id"},
+    "tribal_councils_attended": {"people": "castaway_id"},
     "tribal_events": {"people": "castaway_id", "seasons": "season"},
     "season_list": {"seasons": "season"},
     "season_tribes": {"things": "tribe"},

@@ -63,6 +63,7 @@ _COMPARED_ON = [  # (what the part compares, the query that has it for everyone,
     (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b|\bvotes? (?:thrown|cast|sent|"
      r"directed) (?:their|his|her|my) way\b", "most_votes_received", {"limit": 1000}),
     (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {"limit": 1000}),
+    (r"\btribal councils?\b|\btribals\b", "tribal_councils_attended", {"limit": 5000}),
 ]
 
 
