@@ -670,6 +670,14 @@ def test_tribal_councils_attended(graph, survivor):
     assert [r["tribal_councils"] for r in rows] == sorted((r["tribal_councils"] for r in rows), reverse=True)
 
 
+@covers("single_tribal_vote_counts")
+def test_single_tribal_vote_counts(graph, votes):
+    per = votes.groupby(["season", "episode", "order", "vote_order", "vote_id"]).size()
+    rows = run(graph, "single_tribal_vote_counts", limit=5000).rows
+    assert sorted(r["votes"] for r in rows) == sorted(per.tolist())
+    assert (rows[0]["player"], rows[0]["votes"]) == ("Elizabeth Olson", per.max())
+
+
 @covers("tribal_events")
 def test_tribal_events(graph, survivor):
     """Every tribal council whose vote_history names an event, once, with who went home; an event kind filters."""

@@ -638,6 +638,8 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("how many reward challenges in season 20 had a maze?", [20], [], "challenges",
      {"season": 20, "kind": "reward", "feature": "maze"}),
     ("which challenge has been reused the most?", [], [], "challenges", {}),
+    ("what's the most votes one person got at a single tribal council?", [], [], "single_tribal_vote_counts", {}),
+    ("which states has no castaway ever come from?", [], [], "home_place_ranking", {"by": "state"}),
     ("did Rob or Amber go to more tribal councils in season 8?", [8], [ROB, AMBER], "tribal_councils_attended",
      {"season": 8}),
     ("who was picked to join someone else's reward the most in season 9?", [9], [], "reward_picks", {"season": 9}),
@@ -1426,4 +1428,14 @@ def test_a_described_person_or_season_is_the_lead_of_the_part_asked():
     assert len(split_parts("s41 final four - who was in it?")) == 1  # no season described: one part
     their_first = split_parts("The Caramoan winner's first time playing - where did they finish?")
     assert their_first[0].text == "The Caramoan winner" and their_first[1].text.endswith("in their first season")
+
+
+def test_the_states_nobody_came_from_are_the_fifty_less_those_listed():
+    from survivorgraph.agent.shapes import apply_shape
+
+    chosen = plan("Which US states have never had a single castaway?")
+    rows = [{"place": state, "n_players": 3} for state in ("California", "texas")]
+    missing, columns = apply_shape(rows, ["place", "n_players"], chosen.shape)
+    assert columns == ["place"] and len(missing) == 48 and {"place": "Alaska"} in missing
+    assert {"place": "Texas"} not in missing  # whatever its case
 

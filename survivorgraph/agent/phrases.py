@@ -147,3 +147,14 @@ def ordinal(word: str) -> int | None:
         return ORDINALS[word]
     m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
     return int(m.group(1)) if m else None
+
+
+# The fifty states: what "which states never …" is checked against (the graph only holds the states people came
+# from, so the ones nobody came from must be known here)
+US_STATES = ("Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware",
+             "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky",
+             "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri",
+             "Montana", "Nebraska", "Nevada", "New Hampshire", "New Jersey", "New Mexico", "New York",
+             "North Carolina", "North Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode Island",
+             "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington",
+             "West Virginia", "Wisconsin", "Wyoming")

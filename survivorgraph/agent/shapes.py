@@ -258,6 +258,11 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
                 ) -> tuple[list[Row], list[str]]:
     """The rows as the shape asks: one count row (with the items counted), or the focused column first.
     Rows cut by the row cap are counted from the query's own total column where it has one."""
+    if missing := shape.get("missing"):  # "which states never had a castaway": the known values no row has
+        column, known = missing["column"], missing["values"]
+        present = {str(r.get(column)).casefold() for r in rows}
+        absent = [{column: value} for value in known if value.casefold() not in present]
+        return absent, [column]
     if not shape or not rows:
         return rows, columns
     for key, column in (("episode_span", "episode"), ("season_span", "season")):  # "episodes 3 through 6",

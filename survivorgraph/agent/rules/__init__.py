@@ -54,6 +54,7 @@ ORDER = [
     "people who won more than once",  # winners
     "how many people have won",  # winners
     "most votes cast",  # votes
+    "the most votes at one tribal council",  # votes
     "most votes received",  # votes
     "people by how many juries they sat on",  # people
     "two people compared on a count",  # people
@@ -98,6 +99,7 @@ ORDER = [
     "confessionals",  # people
     "a person's challenge wins",  # challenges
     "where a season named through a person was filmed",  # seasons
+    "states nobody came from",  # hometowns
     "states or cities ranked by castaways",  # hometowns
     "castaways from the same place as someone",  # hometowns
     "castaways from a place",  # hometowns

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.phrases import NEGATION, US_STATES
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
 
@@ -38,6 +39,16 @@ def place_readings(text: str) -> list[str]:
         return []
     words = m.group("place").split()
     return [" ".join(words[:n]) for n in range(len(words), 0, -1)]
+
+
+@rule("states nobody came from")
+def _states_never(s: Slots):
+    """ "Which US states have never had a single castaway?": the fifty states less those someone came from."""
+    if s.person or not s.has(r"\bstates?\b") or not s.has(NEGATION) \
+            or not s.has(r"\b(castaways?|players?|contestants?|anyone|anybody|someone|people|survivors?|from|had)\b"):
+        return None
+    return Plan("home_place_ranking", {"by": "state", **s.season_filter},
+                shape={"missing": {"column": "place", "values": list(US_STATES)}})
 
 
 @rule("states or cities ranked by castaways")

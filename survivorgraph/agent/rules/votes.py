@@ -25,6 +25,15 @@ def _most_votes_cast(s: Slots):
                                         **({"per_season": True} if s.has(ONE_SEASON) else {})})
 
 
+@rule("the most votes at one tribal council")
+def _most_votes_one_night(s: Slots):
+    """ "The most votes anybody has ever gotten at one single tribal council": one round of one council each."""
+    if not s.people and s.has(r"\bmost votes\b|\bbiggest (vote|tally)\b|\blargest (vote|tally)\b") and s.has(
+            r"\b(one|a|single|same) (single )?(tribal( council)?|night|vote|round)\b|\bat once\b"):
+        return Plan("single_tribal_vote_counts", {"limit": 50, **s.season_filter},
+                    shape={"extreme": {"column": "votes", "max": True}})
+
+
 @rule("most votes received")
 def _most_votes_received(s: Slots):
     if s.has(r"\b(most|received the most|got the most)\b.*\bvotes?\b") and s.has(
