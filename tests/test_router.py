@@ -640,6 +640,8 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("which challenge has been reused the most?", [], [], "challenges", {}),
     ("what's the most votes one person got at a single tribal council?", [], [], "single_tribal_vote_counts", {}),
     ("which states has no castaway ever come from?", [], [], "home_place_ranking", {"by": "state"}),
+    ("which jurors in season 6 did the winner never vote against?", [6], [], "season_jury", {"season": 6}),
+    ("Which jurors of season 6 did not vote for the winner?", [6], [], "final_jury_votes", {}),
     ("did Rob or Amber go to more tribal councils in season 8?", [8], [ROB, AMBER], "tribal_councils_attended",
      {"season": 8}),
     ("who was picked to join someone else's reward the most in season 9?", [9], [], "reward_picks", {"season": 9}),

@@ -174,8 +174,8 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
     ends = commas + [v.start() for v in _OUTER_VERBS.finditer(rest) if v.start() > 0][::-1] + [len(rest.rstrip(" ?.!"))]
     for end in ends:
         clause, after = rest[:end].strip(" ,"), rest[end:]
-        if not clause:
-            continue
+        if not clause or (asks != "who" and re.search(r"\b(never|not)\b|n't\b", clause, re.I)):
+            continue  # "the winner never once | vote against": the negation is the outer question's
         inner_people = slots.people if _PERSON_TOKEN.search(clause) else []
         inner = route_clause(Slots(f"{asks} {clause}", slots.seasons, inner_people, slots.tribes))
         if inner is None or inner.tool not in person_tools or any(is_ref(v) for v in inner.params.values()):

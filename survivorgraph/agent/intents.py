@@ -69,6 +69,8 @@ def _route(slots: Slots) -> Plan | None:
     plan = _first_rule(slots)
     if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
         return plan
+    if plan is not None and any("reading" in spec for spec in plan.shape.get("except", [])):
+        return plan  # the rule's plan is itself the set difference ("jurors the winner never voted against")
     difference = complement(slots, plan, _first_rule)
     if difference is None:
         if plan is not None:

@@ -41,6 +41,7 @@ ORDER = [
     "voted against someone who later voted them out",  # votes
     "a season's castaways who played again, or never did",  # careers
     "seasons by who won individual immunity",  # seasons
+    "jurors the winner never voted against",  # winners
     "castaways who never did something",  # people
     "seasons with or without returning players",  # seasons
     "a season's starting tribes that never reached a stage",  # tribes

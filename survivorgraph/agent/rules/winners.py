@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
-from survivorgraph.agent.plans import Plan, Ref, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.restrictions import SIDE, gender_asked
 from survivorgraph.agent.rules.base import end_pick, plural_group, rule
 
@@ -141,6 +141,21 @@ def _finalists(s: Slots):
              r"|\bmade it to the end\b"):
         return Plan("season_finalists", {"season": s.season, **({"winner": False} if s.has(
             r"\b(did not|didn't|not|never) win|\blost\b|\bnon-?winning\b") else {})})
+
+
+@rule("jurors the winner never voted against")
+def _jurors_spared_by_the_winner(s: Slots):
+    """ "Which jurors on The Amazon did the winner never once vote against?": the jury, less everyone the winner
+    wrote down at a tribal council that season."""
+    named = [p for p in s.people if not is_ref(p)]  # "the winner" may already be a ref ("that person")
+    if not isinstance(s.season, int) or named or not s.has(r"\bjurors?\b|\bjury\b") \
+            or not s.has(r"\b(the winner|the sole survivor|that person)\b[\w ]{0,12}\b(never|not|n't)\b[\w ]{0,12}"
+                         r"\b(vot\w* (against|for|out)|wr[io]te|target\w*)"):
+        return None
+    winner = Ref("season_winner", {"season": s.season}, "castaway_id", f"the winner of season {s.season}")
+    targeted = {"tool": "votes_cast_by_player", "params": {"castaway_id": winner, "season": s.season},
+                "key": "voted_for_id", "on": "castaway_id", "reading": "everyone the winner voted against"}
+    return Plan("season_jury", {"season": s.season}, shape={"except": [targeted]})
 
 
 @rule("the most jury votes a losing finalist got")
