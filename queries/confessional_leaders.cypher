@@ -1,7 +1,8 @@
 // confessional_leaders: people ranked by confessional count (talking heads), one season or all; per_season
-// ranks each person's seasons apart ("the most confessionals in one season")
+// ranks each person's seasons apart ("the most confessionals in one season"); castaway_id keeps one person
 MATCH (p:Player)-[:PLAYED_IN]->(ps:PlayerSeason)-[c:CONFESSIONALS_IN]->(e:Episode)
 WHERE ps.version = $version AND ($season IS NULL OR ps.season = $season)
+  AND ($castaway_id IS NULL OR p.castaway_id = $castaway_id)
 WITH p, ps, c, CASE WHEN $per_season THEN ps.season ELSE 0 END AS apart
 ORDER BY ps.season
 WITH p, apart, toInteger(sum(c.count)) AS confessionals,

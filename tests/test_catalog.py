@@ -940,6 +940,9 @@ def test_confessional_leaders(graph, survivor):
     rows = run(graph, "confessional_leaders", season=45, limit=5).rows
     ranking_matches(rows, s45.groupby("castaway_id")["confessional_count"].sum(), "confessionals")
     assert len(rows) == 5 and {tuple(r["seasons"]) for r in rows} == {(45,)}
+    [natalie] = run(graph, "confessional_leaders", castaway_id="US0301", season=19).rows  # one person
+    assert natalie["confessionals"] == conf[(conf["season"] == 19) & (conf["castaway_id"] == "US0301")][
+        "confessional_count"].sum()
 
 
 def vote_revenge_truth(votes: pd.DataFrame) -> set[tuple]:

@@ -422,7 +422,9 @@ def test_tribemates_confessionals_and_two_people_compared():
     assert chosen.tool == "tribe_members" and chosen.params["tribe"]["$ref"] == "tribe_members"
     assert chosen.shape["where_not"] == {"castaway_id": [ROB]}
     chosen = plan("How many confessionals did Rob get in total?", [], [ROB])
-    assert chosen.tool == "confessional_leaders" and chosen.shape["where"] == {"castaway_id": ROB}
+    assert chosen.tool == "confessional_leaders" and chosen.params["castaway_id"] == ROB
+    winner = plan("How many confessionals did the winner of season 19 get?", [19])  # a ref: a param, not a where
+    assert winner.tool == "confessional_leaders" and winner.params["castaway_id"]["$ref"] == "season_winner"
     chosen = plan("Who won more individual immunities in season 20, Sandra or Parvati?", [20], [SANDRA, PARVATI])
     assert chosen.tool == "individual_immunity_ranking" and chosen.shape["where"] == {"castaway_id": [SANDRA, PARVATI]}
     chosen = _named("Who won the season where Rob was the first one voted out?", [ROB], ["Rob"])

@@ -400,7 +400,9 @@ class EntityLinker:
         near = {words[k].key for k in (i - 1, i + length) if 0 <= k < len(words)}
         tribe_word = bool(near & {"tribe", "tribes"})
         if "season" in kinds:
-            return self._season_link(words, i, span, text, entries, context, signal, fuzzy)
+            # "China: who won …": a name set before a colon or dash is the question's topic
+            topic = re.match(r"\s*[:–—]|\s+-\s", question[span[-1].end:]) is not None
+            return self._season_link(words, i, span, text, entries, context, signal, fuzzy, topic)
         link = None
         tribe_in_context = any(kind == "tribe" and self.tribes[eid].season_id in context for kind, eid, _ in entries)
         person_in_context = any(kind == "person" and self.people[eid].season_ids & context for kind, eid, _ in entries)
@@ -441,7 +443,7 @@ class EntityLinker:
         return EntityLink("person", text, span[0].start, span[-1].end, best.castaway_id, best.display,
                           round(confidence, 2), alternatives, via, None, best.seasons)
 
-    def _season_link(self, words, i, span, text, entries, context, signal, fuzzy):
+    def _season_link(self, words, i, span, text, entries, context, signal, fuzzy, topic=False):
         ids = list(dict.fromkeys(eid for kind, eid, _ in entries if kind == "season"))
         hows = {h for kind, _, h in entries if kind == "season"}
         season = self.seasons[ids[0]]
@@ -454,7 +456,7 @@ class EntityLinker:
                 return None
             confidence, via = 0.9, "acronym"
         else:
-            factor = fuzzy or accepted(span, signal, strong=False, lenient_multiword=len(span) >= 3)
+            factor = fuzzy or accepted(span, signal, strong=topic, lenient_multiword=len(span) >= 3)
             if not factor:
                 return None
             before = words[i - 1].key if i else ""

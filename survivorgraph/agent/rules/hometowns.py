@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import NEGATION, US_STATES
+from survivorgraph.agent.phrases import US_STATES
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
 
@@ -44,8 +44,9 @@ def place_readings(text: str) -> list[str]:
 @rule("states nobody came from")
 def _states_never(s: Slots):
     """ "Which US states have never had a single castaway?": the fifty states less those someone came from."""
-    if s.person or not s.has(r"\bstates?\b") or not s.has(NEGATION) \
-            or not s.has(r"\b(castaways?|players?|contestants?|anyone|anybody|someone|people|survivors?|from|had)\b"):
+    if s.person or not s.has(r"\bstates?\b") or s.has(r"\bwinners?\b|\bfinalists?\b|\bjurors?\b") \
+            or not s.has(r"\b(never|not a single|not one|without|no)\b[\w ]{0,20}\b(castaways?|players?|contestants?|"
+                         r"anyone|anybody|someone|people|survivors?)\b|\b(no one|nobody|none)\b[\w ]{0,30}\bfrom\b"):
         return None
     return Plan("home_place_ranking", {"by": "state", **s.season_filter},
                 shape={"missing": {"column": "place", "values": list(US_STATES)}})

@@ -202,10 +202,10 @@ def _advantages(s: Slots):
 
 @rule("confessionals")
 def _confessionals(s: Slots):
-    if isinstance(s.person, str) and s.has(r"\bconfessionals?\b"):
-        # one person's confessionals (summed over their seasons unless one is named)
-        return Plan("confessional_leaders", {"limit": 1000, **s.season_filter},
-                    shape={"where": {"castaway_id": s.person}})
+    if s.person and s.has(r"\bconfessionals?\b"):
+        # one person's confessionals (summed over their seasons unless one is named); the person may be a ref
+        # ("the Samoa winner")
+        return Plan("confessional_leaders", {"castaway_id": s.person, **s.season_filter})
     if s.has(r"\bconfessionals?\b") and not s.has(SEASON_RANKED):
         # "the most confessionals in one season": each person's seasons ranked apart
         return Plan("confessional_leaders", {**s.season_filter, **({"per_season": True} if s.has(ONE_SEASON) else {})})
