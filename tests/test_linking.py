@@ -268,6 +268,7 @@ def test_the_first_season_with_a_restriction_is_not_season_one(linker):
     assert linker.link("Which was the first season filmed in Fiji?").season_numbers == []
     assert linker.link("Who won the first season?").season_numbers == [1]
     assert linker.link("What was the first season a woman won?").season_numbers == []
+    assert linker.link("China: who won the first individual immunity after the merge?").season_numbers == [15]
     assert linker.link("I think a season is worth it").links == []  # "I" and "a" are never names
 
 
