@@ -182,6 +182,16 @@ def test_that_season_refers_back(graph, linker):
     assert "Dee Valladares" in result.answer and "Katurah Topps" in result.answer
 
 
+def test_a_description_the_question_is_about_follows_the_answer_as_its_names(graph, linker):
+    """ "The Redemption Island winner - who won the season they first played?": the answer (Vecepia) first, then
+    who "they" are, by name; both queries' rows stay in the evidence."""
+    result = agent(graph, linker).ask("The Redemption Island winner - who won the season they first played?")
+    asked, about = result.answer.split("\n\n")[1:3]
+    assert asked.startswith("who won the season they first played:") and "Vecepia Towery" in asked
+    assert about == "The Redemption Island winner (what the question is about): Rob Mariano"
+    assert {r["part"] for r in result.rows} == {"The Redemption Island winner", "who won the season they first played"}
+
+
 def test_a_season_that_does_not_exist_is_an_abstention(graph, linker):
     result = agent(graph, linker).ask("Who won season 60?")
     assert result.answer_kind == "abstained" and "60" in result.answer and not result.cypher

@@ -336,7 +336,7 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
     return []
 
 
-LEAD_NOTE = " (whom the question asks about)"
+LEAD_NOTE = " (what the question is about)"
 
 
 def _extractive_part(part: str, rows: list[dict], chunks) -> str:
