@@ -29,7 +29,8 @@ NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye co
                           r"(?:high )?school|college|universit(?:y|ies)|degree|alma mater|graduated?|"
                           r"siblings?|brothers? or sisters?|any (?:brothers?|sisters?)|"
                           r"(?:presidential|general|midterm) election|vote for (?:president|in the \w+ election)|"
-                          r"political (?:party|views?|leanings?)|politics|democrat|republican)\b", re.I)
+                          r"political (?:party|views?|leanings?)|politics|democrat|republican|"
+                          r"calories|calorie intake|diet)\b", re.I)
 # Opinions: the data holds results, not judgements of who was best.
 OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w+){0,2} (?:player|castaway|winner|"
                      r"strategist|competitor|villain|hero|season)s?\b(?=.*\b(?:of all time|ever|in history)\b)"
@@ -41,6 +42,8 @@ OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w
                      r"surprising|emotional|satisfying|disappointing)\b|\b(?:craziest|funniest|wildest|dumbest|"
                      r"smartest|coolest|saddest)\b|\b(?:best|worst) (?:blindside|move|moment|cast|gameplay|"
                      r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b"
+                     # who was liked
+                     r"|\b(?:more |most |less |least )?lik(?:e)?able\b|\bmore (?:popular|annoying|charming)\b"
                      # whether a season is worth watching
                      r"|\bworth (?:a )?(?:re-?)?watch\w*|\bshould i (?:re-?)?watch\b|\bworth watching\b"
                      r"|\b(?:is|was) (?:it|this|that|s?\d{1,2}|season \d{1,2}|this season|that season) (?:too )?"

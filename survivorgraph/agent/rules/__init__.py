@@ -66,6 +66,7 @@ ORDER = [
     "eliminations per episode number",  # episodes
     "tribal council counts",  # votes
     "seasons or players with an exit type",  # exits
+    "the episode next to the one a person left in",  # episodes
     "when people left the game, or who left first",  # exits
     "nullified votes",  # votes
     "tribal councils with a twist",  # votes
@@ -116,6 +117,7 @@ ORDER = [
     "season facts",  # seasons
     "cast of a season",  # seasons
     "seasons with a given fact",  # seasons
+    "two seasons compared on a fact",  # seasons
     "seasons ranked by a fact",  # seasons
     "list of seasons",  # seasons
 ]

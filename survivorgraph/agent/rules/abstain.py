@@ -32,7 +32,8 @@ def _not_recorded(s: Slots):
 @rule("an attribute the data does not hold")
 def _not_in_data(s: Slots):
     m = NOT_IN_DATA.search(s.text)
-    if m and (s.people or s.has(r"\b(his|her|their)\b|'s\b")) and not s.has(r"\bfans?'? favou?rite\b"):
+    if m and (s.people or s.seasons or s.has(r"\b(his|her|their|they|people|castaways?)\b|'s\b")) \
+            and not s.has(r"\bfans?'? favou?rite\b"):
         word = m.group(0).lower()
         for pattern, noun in ((r"paid|pay|earn\w*|appearance fee", "pay"), (r"married|spouse", "marital status"),
                               (r"kids|children", "children"),

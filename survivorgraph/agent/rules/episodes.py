@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
 
@@ -73,11 +74,28 @@ _MOST = r"\b(most|biggest|largest|highest|best|top|peak)\b"
 _LEAST = r"\b(least|fewest|smallest|lowest|worst)\b"
 
 
+@rule("the episode next to the one a person left in")
+def _episode_next_to_an_exit(s: Slots):
+    """ "What was the episode right after Alecia got voted out called?": that episode's facts (its number is the
+    exit episode's, plus or minus one)."""
+    near = re.search(r"\bepisode (?:right |just |immediately |directly )?(after|before)\b", s.text, re.I)
+    if not near or not isinstance(s.person, str) or not isinstance(s.season, int) \
+            or s.has(r"\bimmun\w*|\brewards?\b|\bchallenges?\b|\bvot\w* (for|against)\b") \
+            or not s.has(rf"\b[\w'’.-]+ {WENT_HOME}"):
+        return None
+    step = 1 if near.group(1).lower() == "after" else -1
+    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
+                  f"the episode {near.group(1).lower()} they went home", step=step)
+    focus = "title" if s.has(r"\b(called|title|name)\b") else "viewers" if s.has(r"\bviewers|watched\b") \
+        else "air_date" if s.has(r"\bair(ed)?\b|\bwhen\b") else "imdb_rating" if s.has(r"\brat(ed|ing)\b") else None
+    return Plan("episode_facts", {"season": s.season, "episode": episode}, shape={"focus": focus} if focus else {})
+
+
 @rule("episodes or seasons ranked by viewers or rating")
 def _ranked_by_audience(s: Slots):
     """ "Which episode of season 37 drew the biggest audience?", "the lowest rated season on IMDb": one season's
     episodes (episode_facts), or every season on average (season_ratings), at the top or the bottom."""
-    column = "viewers" if s.has(r"\bviewers?\b|\baudience\b|\bwatched\b|\bviewership\b|\btuned in\b") \
+    column = "viewers" if s.has(r"\bviewers?\b|\baudience\b|\bwatch(ed|ing)?\b|\bviewership\b|\btuned in\b") \
         else "imdb_rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else None
     if column is None and not s.season and s.has(r"\b(most|fewest|least) episodes\b"):
         # "not counting recap specials or reunions, which season had the most episodes"
@@ -87,6 +105,8 @@ def _ranked_by_audience(s: Slots):
             and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
         # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
         fewer = s.has(r"\b(fewer|less|lower|worse|smaller)\b")
+        if column == "viewers" and (end := re.search(r"\b(finale|premiere)s?\b", s.text, re.I)):
+            column = f"{end.group(1).lower()}_viewers"  # "did more people watch the premiere of A or of B"
         return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
                                                   "extreme": {"column": column, "max": not fewer}})
     if column is None or s.people or not (s.has(_MOST) or s.has(_LEAST)):

@@ -60,6 +60,8 @@ _COMPARED_ON = [  # (what the part compares, the query that has it for everyone,
     (r"\brewards?\b", "individual_reward_ranking", {"scope": "individual", "limit": 1000}),
     (r"\bconfessionals?\b|\bscreen ?time\b", "confessional_leaders", {"limit": 1000}),
     (r"\bjury votes?\b|\bvotes? (?:at|in) the final\b", "season_finalists", {}),  # the finalists' jury votes
+    (r"\bvotes? cast\b|\bcast (?:more|fewer) votes\b|\bvoted more\b|\b(?:more|fewer) names\b", "most_votes_cast",
+     {"limit": 1000}),
     (r"\bvotes? (against|cast against)|\breceiv\w* .*votes?|\bvotes? received\b|\bvotes? (?:thrown|cast|sent|"
      r"directed) (?:their|his|her|my) way\b", "most_votes_received", {"limit": 1000}),
     (r"\bidols?\b|\badvantages?\b", "advantages_found_ranking", {"limit": 1000}),

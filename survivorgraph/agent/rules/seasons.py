@@ -201,6 +201,23 @@ def _seasons_by_immunity_winners(s: Slots):
     return None
 
 
+@rule("two seasons compared on a fact")
+def _two_seasons_compared(s: Slots):
+    """ "Were more hidden immunity idols found on s45 or on s46?", "which had the bigger jury, Palau or Fiji?": the
+    two seasons' facts (or totals), the larger (or smaller) first."""
+    if len(s.seasons) != 2 or not all(isinstance(x, int) for x in s.seasons) or s.people \
+            or not s.has(r"\b(more|fewer|less|larger|bigger|smaller|longer|shorter)\b") \
+            or s.has(r"\bpremiere|\bfinale|\bviewers?\b|\bwatch\w*|\baudience\b|\brat(ed|ing)"):
+        return None  # an audience or a rating: seasons ranked by viewers or rating
+    fewer = s.has(r"\b(fewer|less|smaller|shorter)\b")
+    for tool, table in (("season_totals", _RANKED_TOTALS), ("season_facts", _RANKED_FACTS)):
+        for pattern, column in table:
+            if s.has(pattern):
+                return Plan(tool, {}, shape={"where": {"season": list(s.seasons)},
+                                             "extreme": {"column": column, "max": not fewer}})
+    return None
+
+
 @rule("seasons ranked by a fact")
 def _seasons_ranked(s: Slots):
     """ "What season had the largest jury?", "which season was the longest in days?", "the season with the fewest
