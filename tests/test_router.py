@@ -650,6 +650,9 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
     ("Rob or Amber: who cast more votes at tribal over their careers?", [], [ROB, AMBER], "most_votes_cast", {}),
     ("how many calories did the castaways of season 10 eat a day?", [10], [], "abstain", {}),
     ("who was more likable in season 1, Rob or Amber?", [1], [ROB, AMBER], "abstain", {}),
+    ("which season 43 players went on a journey but didn't risk their vote?", [43], [], "journeys", {"season": 43}),
+    ("how many days into season 18 did someone find the first idol?", [18], [], "advantage_events",
+     {"event": "found", "season": 18}),
     ("Which jurors of season 6 did not vote for the winner?", [6], [], "final_jury_votes", {}),
     ("did Rob or Amber go to more tribal councils in season 8?", [8], [ROB, AMBER], "tribal_councils_attended",
      {"season": 8}),
@@ -1449,4 +1452,12 @@ def test_the_states_nobody_came_from_are_the_fifty_less_those_listed():
     missing, columns = apply_shape(rows, ["place", "n_players"], chosen.shape)
     assert columns == ["place"] and len(missing) == 48 and {"place": "Alaska"} in missing
     assert {"place": "Texas"} not in missing  # whatever its case
+
+
+def test_a_journey_without_the_risk_and_the_first_idol_found():
+    journey = plan("which season 43 players went on a journey but didn't risk their vote?", [43])
+    assert journey.shape["where"] == {"chose_to_play": False}
+    first = plan("whoever found the first idol of season 49 - who did they vote for to win?", [49])
+    assert first.tool == "final_jury_votes" and first.params["castaway_id"]["$ref"] == "advantage_events"
+    assert first.params["castaway_id"]["pick"] == 0
 

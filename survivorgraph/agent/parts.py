@@ -27,7 +27,8 @@ _NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most re
                             r"|season|game|appearance)\s*$", re.I)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|how many(?: times)?|how often|who (?:was|is|were) (?:it|that|he|she|they)"
-                       r"|who (?:did|won) it"
+                       r"|who (?:did|won) it|what was (?:that|it) about|what happened there|tell me more"
+                       r"|how did (?:that|it) (?:happen|come about|go)"
                        r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",
                        re.I)
 _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|apparently|supposedly|"

@@ -17,7 +17,7 @@ MIN_SEASONS = re.compile(
     r"|(?P<once>more than once))", re.I)
 NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
                        r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
-                       r"walk me through)\b", re.I)
+                       r"walk me through|what was (?:that|it) about)\b", re.I)
 # Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
 NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"
                           r"favou?rite \w+|net worth|salary|income|paid|pay|earn(ed|ings)?|appearance fee|"

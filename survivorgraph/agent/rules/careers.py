@@ -120,6 +120,8 @@ def _person_role_seasons(s: Slots):
 
 @rule("a person's career")
 def _career(s: Slots):
+    if s.has(r"\bwhat was (that|it) about\b"):
+        return None  # "X got kidnapped on China? what was that about?": a story, for the text
     if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompet\w*|\bfinish|\bplaced?\b|\bhow many times\b"
                           r"|\breturn"):
         # "Coach first played in which season?", "when did Rob last compete?": one end of the career

@@ -138,6 +138,12 @@ def _advantage_events(s: Slots):
         {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") else {}  # not the idol nullifier
     params = {**kind, **s.season_filter}
     first = re.search(r"\b(first|earliest|debut\w*|introduc\w*|last|latest|most recent)\b", s.text, re.I)
+    if first and first.group(1).lower() in ("first", "earliest") and s.has(r"\b(found|find|finds|dug up)\b") \
+            and not s.has(r"\b(which|what) season\b"):  # the first season with an idol: seasons ranked
+        # "how many days into Tocantins did someone find the first idol, and who?": the first find (its day);
+        # "whoever found the first idol of s49 - …" names that person for the rest of the question
+        when = {"focus": "day"} if s.has(r"\bdays?\b|\bwhen\b") else {}
+        return Plan("advantage_events", {**params, "event": "found"}, shape={"pick": "first", **when})
     if named_kind and first and not s.season:
         # "when did the extra vote advantage first show up? what season": the first (or last) event of that kind
         end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"

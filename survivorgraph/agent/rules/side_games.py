@@ -68,8 +68,11 @@ def _journeys(s: Slots):
         return None
     shape: dict = {}
     if s.has(r"\b(lost|lose|losing) (their|his|her|a|the)? ?vote\b"):
-        negated = s.has(r"\b(not|n't|never|without|kept)\b")
+        negated = s.has(r"\b(not|never|without|kept)\b|n't\b")
         shape["where"] = {"lost_vote": not negated}
+    elif s.has(r"\b(risk\w*|gambl\w*|wager\w*|bet|chose to play|play(ed)? the game)\b"):
+        # "went on a journey but didn't risk their vote": whether they chose to play
+        shape["where"] = {"chose_to_play": not s.has(r"\b(not|never|without|declined|refused)\b|n't\b")}
     if s.person and s.has(r"\b(with|else|who went|companions?|alongside)\b"):
         # "who else went with Carson": his row's companions; the generic "else" would drop his row itself
         shape.update(focus="went_with", where_not={})
@@ -84,7 +87,7 @@ def _auction(s: Slots):
     anything?", "who spent the most at the auction?" """
     if not s.has(r"\bauctions?\b"):
         return None
-    if s.has(r"\b(without|not|n't|never|nothing)\b.{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
+    if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
              r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
         return Plan("auction", _about(s), shape={"where": {"items": 0}})
     if s.has(_RANKING):

@@ -112,7 +112,10 @@ def _same_jury_vote(s: Slots):
 def _final_jury_votes(s: Slots):
     final = s.has(r"\bjur(y|or|ors)\b|\bfinal (tribal|vote)|\bto win\b|\bfor the win\b")
     if s.person and final and s.has(r"\bvot") and not s.has(r"\bhow many (jury )?votes\b"):
-        return Plan("final_jury_votes", {"castaway_id": s.person, **s.season_filter})
+        # "who did she vote for to win": the finalist leads the juror's row
+        whom = s.has(r"\b(who|whom) did (P\d|he|she|they|that person|[\w'’.-]+) (\w+ )?vote for\b")
+        return Plan("final_jury_votes", {"castaway_id": s.person, **s.season_filter},
+                    shape={"focus": "voted_for"} if whom else {})
     if s.season and s.has(r"\bjurors?\b") and s.has(
             r"\bvot\w* for the (winner|sole survivor)|\bvot\w* for (him|her)\b"):
         return Plan("final_jury_votes", {"season": s.season, "for_winner": not s.has(NEGATION)})
