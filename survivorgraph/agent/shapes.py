@@ -226,9 +226,9 @@ def _summed_by(rows: list[Row], key: str, column: str) -> list[Row]:
     for group in groups.values():
         total = sum(r[column] for r in group if isinstance(r.get(column), (int, float)))
         seasons = [r["season"] for r in group if r.get("season") is not None]
+        # a list one season's row carries (its episodes) is not the career's: left out when seasons are summed
         first = group[0] if len(group) == 1 else {k: v for k, v in group[0].items() if not isinstance(v, list)}
-        summed.append({**first, column: total, **({"season": seasons} if len(seasons) > 1 else {})})  # (one
-        # season's list, its episodes, is not the career's)
+        summed.append({**first, column: total, **({"season": seasons} if len(seasons) > 1 else {})})
     return sorted(summed, key=lambda r: -r[column])
 
 

@@ -127,6 +127,7 @@ _QUESTION_WORD = re.compile(r"[A-Za-z][a-z'-]{3,}")
 _PLAIN = {"what", "when", "where", "which", "while", "with", "that", "this", "they", "them", "their", "there",
           "have", "happened", "happen", "about", "tell", "from", "into", "were", "does", "season", "episode",
           "right", "survivor", "game", "show", "lasted", "barely", "really"}
+_PLAIN_STEMS = frozenset(w[:5] for w in _PLAIN)
 
 
 def _stems(text: str) -> set[str]:
@@ -139,7 +140,7 @@ def _passage_excerpt(text: str, question: str, title: str = "", limit: int = 500
     first 500 characters of an episode's summary). The passage's title words (the season's name) do not count."""
     if len(text) <= limit or not question:
         return text[:limit]
-    asked = _stems(question) - _stems(title) - {w[:5] for w in _PLAIN}
+    asked = _stems(question) - _stems(title) - _PLAIN_STEMS
     sentences = [x for x in _SENTENCE_END.split(text) if x.strip()]
     scores = [len(asked & _stems(x)) for x in sentences]
     shown = 0  # the sentences the start already shows

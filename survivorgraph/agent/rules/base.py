@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.plans import Plan, Ref, Slots
 
 Rule = Callable[[Slots], "Plan | None"]
 REGISTERED: dict[str, Rule] = {}  # rule name -> rule; the order rules are tried in is rules.ORDER
@@ -45,3 +45,14 @@ def end_pick(text: str, *, after_the: bool = False) -> dict:
     players", "the last unanimous winner"; with `after_the`, only after "the"), else {}."""
     m = re.search(rf"\b{'the ' if after_the else ''}{_END}\b", text, re.I)
     return {"pick": "first" if m.group(1).lower() in ("first", "earliest") else "last"} if m else {}
+
+
+_EXIT_LABELS = {0: "the episode they went home", 1: "the episode after they went home",
+                -1: "the episode before they went home"}
+
+
+def exit_episode(person: str, season: int, step: int = 0) -> dict:
+    """The episode a person left `season` in (a Ref to player_exit), or the one after (step 1) or before (-1) it:
+    "the night Caleb went home", "the episode after Tijuana got voted out"."""
+    return Ref("player_exit", {"castaway_ids": [person], "season": season}, "episode", _EXIT_LABELS[step], step=step)
+

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
-from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.rules.base import SEASON_RANKED, rule
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import SEASON_RANKED, exit_episode, rule
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
 _LAST = r"\blast\b|\bfinal\b(?! (tribal|three|two|four|five|vote|jury|council|\d))"
@@ -94,9 +94,7 @@ def _immune_that_night(s: Slots):
     near = re.search(r"\b(?:the )?(?:episode|week|challenge) (after|before)\b"
                      r"|\b(next|following|previous) (?:episode|week)\b", s.text, re.I)
     step = 0 if not near else -1 if (near.group(1) or near.group(2)).lower() in ("before", "previous") else 1
-    label = {0: "the episode they went home", 1: "the episode after they went home",
-             -1: "the episode before they went home"}[step]
-    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode", label, step=step)
+    episode = exit_episode(s.person, s.season, step)
     return Plan("season_challenge_winners", {"season": s.season, "episode": episode, "kind": "immunity",
                                              "scope": "individual" if s.has(r"\bindividual\b|\bnecklace\b") else
                                              "tribal" if s.has(r"\btribes?\b") else "any"})

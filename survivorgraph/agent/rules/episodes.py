@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.rules.base import rule
+from survivorgraph.agent.rules.base import exit_episode, rule
 
 _QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
 
@@ -84,8 +84,7 @@ def _episode_next_to_an_exit(s: Slots):
             or not s.has(rf"\b[\w'’.-]+ {WENT_HOME}"):
         return None
     step = 1 if near.group(1).lower() == "after" else -1
-    episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
-                  f"the episode {near.group(1).lower()} they went home", step=step)
+    episode = exit_episode(s.person, s.season, step)
     focus = "title" if s.has(r"\b(called|title|name)\b") else "viewers" if s.has(r"\bviewers|watched\b") \
         else "air_date" if s.has(r"\bair(ed)?\b|\bwhen\b") else "imdb_rating" if s.has(r"\brat(ed|ing)\b") else None
     return Plan("episode_facts", {"season": s.season, "episode": episode}, shape={"focus": focus} if focus else {})

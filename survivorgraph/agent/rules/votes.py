@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.phrases import WENT_HOME
-from survivorgraph.agent.plans import Plan, Ref, Slots
-from survivorgraph.agent.rules.base import ONE_SEASON, end_pick, rule
+from survivorgraph.agent.plans import Plan, Slots
+from survivorgraph.agent.rules.base import ONE_SEASON, end_pick, exit_episode, rule
 
 
 @rule("voted against someone who later voted them out")
@@ -62,8 +62,6 @@ def _nullified_votes(s: Slots):
         return Plan("tribal_council_votes", {"season": s.season}, shape={"where": {"nullified": True}})
 
 
-
-
 # Tribal councils with a twist (survivoR's vote_event), as people name them: (words, the event's name)
 _TRIBAL_EVENTS = [
     (r"\brocks? draw\b|\bdr(a|e|aw)w?(n|ing)? (the )?rocks?\b|\bpurple rock\b|\bbad rock\b|\bon a rock\b|\brock-?draw",
@@ -115,8 +113,7 @@ def _vote_the_night(s: Slots):
     if m and len(s.people) == 1 and isinstance(s.season, int) and isinstance(s.person, str) \
             and s.has(r"\b(didn't|did not|never|wasn't|weren't) vot\w* (for|against) (him|her|them|P1)\b"):
         # "the night Edgardo was voted out, who didn't vote for him?": that tribal's voters minus his
-        episode = Ref("player_exit", {"castaway_ids": [s.person], "season": s.season}, "episode",
-                      "the episode they went home")
+        episode = exit_episode(s.person, s.season)
         voted_him_out = {"tool": "voters_at_elimination", "params": {"castaway_id": s.person, "season": s.season},
                          "key": "voter_id", "on": "voter_id", "reading": "who voted them out"}
         return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
@@ -126,7 +123,7 @@ def _vote_the_night(s: Slots):
     gone, voter = (s.people if m.group(1) == "P1" else list(reversed(s.people)))
     if not all(isinstance(p, str) for p in (gone, voter)):
         return None
-    episode = Ref("player_exit", {"castaway_ids": [gone], "season": s.season}, "episode", "the episode they went home")
+    episode = exit_episode(gone, s.season)
     return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
                 shape={"where": {"voter_id": voter}, "focus": "voted_for"})
 
