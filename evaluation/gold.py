@@ -36,8 +36,9 @@ GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
 # untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
 # all six, the untouched set (evaluation.untouched), blind after all seven, the unheard set
-# (evaluation.unheard), blind after all eight, the unposed set (evaluation.unposed), blind after all nine, and the
-# unvoiced set (evaluation.unvoiced), blind after all ten.
+# (evaluation.unheard), blind after all eight, the unposed set (evaluation.unposed), blind after all nine, the
+# unvoiced set (evaluation.unvoiced), blind after all ten, and the unspoken set (evaluation.unspoken), blind after
+# all eleven.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
@@ -47,7 +48,8 @@ QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout
                  "untouched": Path(__file__).with_name("untouched_questions.json"),
                  "unheard": Path(__file__).with_name("unheard_questions.json"),
                  "unposed": Path(__file__).with_name("unposed_questions.json"),
-                 "unvoiced": Path(__file__).with_name("unvoiced_questions.json")}
+                 "unvoiced": Path(__file__).with_name("unvoiced_questions.json"),
+                 "unspoken": Path(__file__).with_name("unspoken_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -161,6 +163,7 @@ def _load_templates() -> None:
         unheard,
         unposed,
         unseen,
+        unspoken,
         untouched,
         untried,
         unvoiced,
@@ -255,6 +258,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.unvoiced import build_unvoiced_set
 
         return build_unvoiced_set(g)
+    if name == "unspoken":
+        from evaluation.unspoken import build_unspoken_set
+
+        return build_unspoken_set(g)
     return build_gold_set(g)
 
 
