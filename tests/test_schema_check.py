@@ -123,6 +123,15 @@ def test_suggested_fixes_pass_the_check_and_run(graph, schema):
      "MATCH (ps:PlayerSeason)<-[:PLAYED_IN]-(p:Player) WHERE ps.boot_order = 4 RETURN p.name"),
     ("MATCH (ps:PlayerSeason)-[:PLAYED_IN]->(p:Player) RETURN p.name",
      "MATCH (ps:PlayerSeason)<-[:PLAYED_IN]-(p:Player) RETURN p.name"),
+    # a relationship that skipped the one node between its ends (survivorgraph.cypher.bridges)
+    ("MATCH (s:Season {number: 41})-[w:IMMUNITY_WON_BY {scope: 'individual'}]->(ps:PlayerSeason) RETURN ps.name",
+     "MATCH (s:Season {number: 41})-[:HAS_EPISODE]->(:Episode)-[w:IMMUNITY_WON_BY {scope: 'individual'}]->"
+     "(ps:PlayerSeason) RETURN ps.name"),
+    ("MATCH (ps:PlayerSeason {season: 36})-[j:WENT_ON_JOURNEY]->(e:Episode) RETURN e.number",
+     "MATCH (ps:PlayerSeason {season: 36})-[j:WENT_ON_JOURNEY]->(:Journey)<-[:HAS_JOURNEY]-(e:Episode) "
+     "RETURN e.number"),
+    ("MATCH (w:Player)<-[:JURY_VOTE_FOR]-(ps:PlayerSeason) RETURN w.name",
+     "MATCH (w:Player)-[:PLAYED_IN]->(:PlayerSeason)<-[:JURY_VOTE_FOR]-(ps:PlayerSeason) RETURN w.name"),
 ])
 def test_single_reading_problems_are_corrected(schema, query, expected):
     from survivorgraph.cypher.autofix import autofix
@@ -151,3 +160,26 @@ def test_a_relationship_that_is_really_a_property_says_so(schema):
     (problem,) = check_against_schema("MATCH (ps:PlayerSeason)-[:WINNER]->(s:Season) RETURN ps.name", schema)
     assert problem.kind == "unknown_relationship_type"
     assert "'winner' is a property of" in problem.message and "PlayerSeason" in problem.message
+
+
+def test_a_bridged_query_runs_and_finds_what_the_longer_path_finds(graph, schema):
+    from survivorgraph.cypher.autofix import autofix
+
+    skipped = "MATCH (s:Season {number: 45})-[:ELIMINATED]->(ps:PlayerSeason) RETURN count(ps) AS n"
+    (problem,) = check_against_schema(skipped, schema)
+    assert problem.kind == "impossible_pattern" and "Through the node it skips" in problem.message
+    fixed = autofix(skipped, [problem])
+    assert fixed.notes == [f"missing node: {problem.text} -> {problem.rewrite}"]
+    assert graph.query(fixed.cypher).single() == graph.query(
+        "MATCH (:Season {number: 45})-[:HAS_EPISODE]->(:Episode)-[:ELIMINATED]->(ps) RETURN count(ps)").single() > 0
+
+
+def test_a_gap_two_nodes_could_close_is_left_for_the_model():
+    from survivorgraph.cypher.bridges import Bridge, find_bridge
+
+    patterns = {("A", "R", "B"), ("B", "T", "C"), ("A", "S", "D"), ("D", "T", "C")}
+    assert find_bridge(patterns, {"A"}, {"C"}, {"T"}, "out") is None            # through B or through D
+    assert find_bridge(patterns - {("A", "S", "D")}, {"A"}, {"C"}, {"T"}, "out").label == "B"
+    assert find_bridge(patterns, {"A"}, set(), {"T"}, "out") is None            # an end of unknown label
+    # written right to left, (c)<-[:T]-(a): the node goes before a, joined by R against the writing order
+    assert find_bridge(patterns - {("A", "S", "D")}, {"C"}, {"A"}, {"T"}, "in") == Bridge("B", "<-[:R]-", "right")

@@ -2,7 +2,8 @@
 
 A small model given "ELIMINATED goes from Episode to PlayerSeason … has it backwards" often sends the same
 query back; the checker already knows the fix. Only fixes with one clear reading are made: a label, type,
-property or enum value with a single suggestion, and a one-hop relationship written against its direction.
+property or enum value with a single suggestion, a one-hop relationship written against its direction, and a
+relationship that skipped the one node the schema has between its two ends.
 Everything else is left for the model's repair prompt. (The same idea as LangChain's CypherQueryCorrector,
 which fixes directions; here it covers every problem kind the checker names with one suggestion.)
 """
@@ -89,10 +90,19 @@ def _replace_value(fixed: AutoFix, problem: SchemaProblem) -> None:
     fixed.notes.append(f"{problem.text} -> {replacement}")
 
 
+def _add_bridge(fixed: AutoFix, problem: SchemaProblem) -> None:
+    """`(s:Season)-[:IMMUNITY_WON_BY]->(ps)` -> `(s:Season)-[:HAS_EPISODE]->(:Episode)-[:IMMUNITY_WON_BY]->(ps)`:
+    the one node (and relationship) the schema has between two labels the query joined directly."""
+    if problem.rewrite and problem.text in fixed.cypher:
+        fixed.cypher = fixed.cypher.replace(problem.text, problem.rewrite, 1)
+        fixed.notes.append(f"missing node: {problem.text} -> {problem.rewrite}")
+
+
 _FIXERS = {
     "unknown_label": _rename_token,
     "unknown_relationship_type": _rename_token,
     "unknown_property": _rename_property,
     "wrong_direction": _flip_direction,
     "invalid_value": _replace_value,
+    "impossible_pattern": _add_bridge,
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from survivorgraph.cypher.bridges import find_bridge
 from survivorgraph.cypher.patterns import (
     NodePattern,
     PatternChain,
@@ -33,6 +34,7 @@ class SchemaProblem:
     message: str         # one sentence for a person or a repair prompt
     text: str = ""       # the offending fragment as written
     suggestions: tuple[str, ...] = ()
+    rewrite: str = ""    # the fragment rewritten, when exactly one reading fixes it (see autofix)
 
     def __str__(self) -> str:
         return self.message
@@ -208,9 +210,27 @@ class _Checker:
                 "wrong_direction", f"{name} goes {where}; {text} has it backwards. Write {shapes}.",
                 text, (shapes,)))
         else:
+            rewrite = self._bridged(left, rel, right, types)
+            through = f" Through the node it skips: {rewrite}." if rewrite else ""
             self.problems.append(SchemaProblem(
-                "impossible_pattern", f"No {name} relationship joins these nodes in {text}; the schema has {shapes}.",
-                text, (shapes,)))
+                "impossible_pattern",
+                f"No {name} relationship joins these nodes in {text}; the schema has {shapes}.{through}",
+                text, (shapes,), rewrite))
+
+    def _bridged(self, left: NodePattern, rel: RelPattern, right: NodePattern, types: set[str]) -> str:
+        """`left-rel-right` with the one node the schema needs between them, or "" (none, or several)."""
+        bridge = find_bridge(self.schema.patterns, self._labels_of(left), self._labels_of(right), types,
+                             rel.direction)
+        if bridge is None:
+            return ""
+        span = self.cypher[self.tokens[left.start].start:self.tokens[right.end].end]
+        left_end = self.tokens[left.end].end - self.tokens[left.start].start
+        right_start = self.tokens[right.start].start - self.tokens[left.start].start
+        left_text, rel_text, right_text = span[:left_end], span[left_end:right_start], span[right_start:]
+        node = f"(:{bridge.label})"
+        if bridge.next_to == "left":
+            return left_text + bridge.arrow + node + rel_text + right_text
+        return left_text + rel_text + node + bridge.arrow + right_text
 
     def _check_inline(self, entries: list[PropertyEntry], owners: set[str], table: dict[str, dict[str, str]],
                       var: str) -> None:

@@ -47,15 +47,17 @@ class GraphSchema:
         lines = ["Node labels and properties:"]
         for label, props in sorted(self.node_properties.items()):
             lines.append(f"  (:{label} {{{', '.join(f'{p}: {t}' for p, t in sorted(props.items()))}}})")
+        if self.enum_values:
+            lines.append("Allowed values of enum-like properties:")
+            for key, values in sorted(self.enum_values.items()):
+                lines.append(f"  {key}: {', '.join(repr(v) for v in values)}")
+        # The relationships come last, nearest the question: a small model leans on what it read last, and
+        # the paths between labels are what it most often gets wrong.
         lines.append("Relationships (direction matters):")
         for a, rel, b in sorted(self.patterns):
             props = self.rel_properties.get(rel) or {}
             inner = f" {{{', '.join(f'{p}: {t}' for p, t in sorted(props.items()))}}}" if props else ""
             lines.append(f"  (:{a})-[:{rel}{inner}]->(:{b})")
-        if self.enum_values:
-            lines.append("Allowed values of enum-like properties:")
-            for key, values in sorted(self.enum_values.items()):
-                lines.append(f"  {key}: {', '.join(repr(v) for v in values)}")
         return "\n".join(lines)
 
 
