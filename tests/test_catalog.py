@@ -34,7 +34,7 @@ COVERED: set[str] = set()
 SAMPLE_ARGS = {"season": 45, "castaway_id": "US0055", "other_castaway_id": "US0300", "exit_type": "medevac",
                "name": "rob", "episode": 9, "seasons": [20, 40], "castaway_ids": ["US0055", "US0300"],
                "place": "Fiji", "without": "votes_received",
-               "places": ["Texas"]}
+               "places": ["Texas"], "overall": 100}
 ROB, AMBER, RUSSELL, RUPERT, PARVATI = "US0055", "US0027", "US0300", "US0107", "US0197"
 SANDRA, TONY = "US0112", "US0424"
 MEDEVAC_SEASONS = [2, 12, 16, 18, 19, 24, 26, 32, 37, 42, 44, 46, 49]
@@ -1421,3 +1421,26 @@ def test_single_season_records(graph, survivor, votes):
     cast = votes.groupby(["season", "castaway_id"]).size()
     [top] = run(graph, "most_votes_cast", per_season=True, limit=1).rows
     assert (top["castaway_id"], top["votes_cast"]) == (cast.idxmax()[1], cast.max())
+
+
+@covers("challenge_counts_by_season", "episode_overall")
+def test_challenges_per_season_and_an_episode_across_the_show(graph, survivor):
+    """Every season is counted, 0 included, from challenge_description's feature flags; an episode's number
+    across the show is survivoR's episode_number_overall."""
+    desc = survivor.table("challenge_description").drop_duplicates(["version_season", "challenge_id"])
+    results = survivor.table("challenge_results")
+    run_ids = set(zip(results["season"].astype(int), results["challenge_id"].astype(int)))
+    ran = desc[[(int(s), int(c)) in run_ids for s, c in zip(desc["season"], desc["challenge_id"])]]
+    blind = ran[ran["obstacle_blindfolded"].eq(True)].groupby("season").size()
+    rows = run(graph, "challenge_counts_by_season", feature="obstacle_blindfolded").rows
+    assert {r["season"]: r["challenges"] for r in rows if r["challenges"]} == {int(s): int(n) for s, n in blind.items()}
+    assert len(rows) == survivor.table("season_summary")["season"].nunique() and {r["challenges"] for r in rows} >= {0}
+    episodes = survivor.table("episodes")
+    for overall in (100, 400):
+        row = episodes[episodes["episode_number_overall"] == overall].iloc[0]
+        (found,) = run(graph, "episode_overall", overall=overall).rows
+        assert (found["season"], found["episode"], found["title"]) == (row["season"], row["episode"],
+                                                                      row["episode_title"])
+        boots = survivor.table("castaways")
+        left = boots[(boots["season"] == row["season"]) & (boots["episode"] == row["episode"])]
+        assert found["left_game"] == left["full_name"].tolist() and len(found["left_game"]) == 1

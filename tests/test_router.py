@@ -1461,3 +1461,20 @@ def test_a_journey_without_the_risk_and_the_first_idol_found():
     assert first.tool == "final_jury_votes" and first.params["castaway_id"]["$ref"] == "advantage_events"
     assert first.params["castaway_id"]["pick"] == 0
 
+
+
+def test_challenges_counted_per_season_and_an_episode_counted_across_the_show():
+    most = plan("Which season had the most challenges where they had to wear blindfolds?")
+    assert most.tool == "challenge_counts_by_season" and most.params == {"feature": "obstacle_blindfolded"}
+    assert most.shape == {"extreme": {"column": "challenges", "max": True}}
+    pair = plan("season 18 vs season 15 - which had more maze challenges?", [18, 15])
+    assert pair.shape["where"] == {"season": [18, 15]} and pair.shape["extreme"]["max"]
+    never = plan("since s35, which seasons never had a blindfolded challenge", [35])
+    assert never.shape["where"] == {"challenges": 0} and "season" not in never.params
+    assert plan("how many puzzle challenges were there in season 16?", [16]).tool == "challenges"  # one season
+    hundredth = plan("who got voted out in the 100th episode of survivor ever?")
+    assert (hundredth.tool, hundredth.params, hundredth.shape) == ("episode_overall", {"overall": 100},
+                                                                   {"focus": "left_game"})
+    assert plan("what was the 20th episode ever called?").params == {"overall": 20}
+    fifth = plan("who went home in the 5th episode of season 20", [20])  # within a season: not across the show
+    assert fifth.tool == "episode_events" and fifth.params["episode"] == 5

@@ -121,6 +121,7 @@ SYNONYMS: list[tuple[str, str]] = [
     (r"\bcame back to play\b|\bcame back\b|\breturned to play\b", "returned"),
     # ordinals as words: "the sixth episode" -> "episode 6"
     (rf"\bthe ({_ORD}) episode\b", lambda m: f"episode {_ORDINAL_WORDS[m.group(1).lower()]}"),
+    (r"\bthe (\d{1,2})(?:st|nd|rd|th) episode\b", r"episode \1"),  # "the 5th episode" (the 100th: rules.episodes)
     (rf"\bepisode ({_CARD})\b", lambda m: f"episode {_CARDINAL_WORDS[m.group(1).lower()]}"),
     (r"\bep\.? ?(\d{1,2})\b", r"episode \1"),
     # "the first season 14 boot" (a season name used as an adjective) -> "the first boot of season 14"

@@ -28,6 +28,7 @@ ORDER = [
     "a what-if",  # abstain
     "an opinion",  # abstain
     "a fact about the show the data does not record",  # abstain
+    "an episode by its number across the show",  # episodes
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges

@@ -8,6 +8,7 @@ import re
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import SEASON_RANKED, exit_episode, rule
+from survivorgraph.agent.season_span import season_span
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
 _LAST = r"\blast\b|\bfinal\b(?! (tribal|three|two|four|five|vote|jury|council|\d))"
@@ -62,9 +63,27 @@ def _challenges(s: Slots):
     params = {**s.season_filter, **({"kind": kind} if kind else {}), **({"feature": feature} if feature else {})}
     if s.has(_REUSED):  # the recurring challenge with the most versions
         return Plan("challenges", params, shape={"group_extreme": {"by": "recurring_name", "max": True}})
+    if feature and (len(s.seasons) > 1 or season_span(s.text) or s.has(_WHICH_SEASONS)):
+        return _counts_by_season(s, {k: v for k, v in params.items() if k != "season"})
     if feature:
         return Plan("challenges", params)
     return None
+
+
+_WHICH_SEASONS = r"\b(which|what) (\w+ )?seasons?\b|\bseasons? (had|have|has|did|never|without)\b"
+
+
+def _counts_by_season(s: Slots, params: dict) -> Plan:
+    """ "Which season had the most blindfolded challenges?", "since s35, which seasons never had one?", "Tocantins
+    vs China - which had more maze challenges?": every season's count (0 included), then the seasons asked."""
+    shape: dict = {}
+    if len(s.seasons) > 1:
+        shape["where"] = {"season": list(s.seasons)}
+    if s.has(NEGATION):
+        shape["where"] = {**shape.get("where", {}), "challenges": 0}
+    elif s.has(r"\b(most|more|fewest|least|fewer|less)\b"):
+        shape["extreme"] = {"column": "challenges", "max": not s.has(r"\b(fewest|least|fewer|less)\b")}
+    return Plan("challenge_counts_by_season", params, shape=shape)
 
 
 @rule("who was chosen to join a reward")

@@ -30,6 +30,28 @@ def aired_on(text: str) -> str | None:
     return f"{int(m.group('y1') or m.group('y2')):04d}-{month:02d}-{int(m.group('d1') or m.group('d2')):02d}"
 
 
+# "the 100th episode ever", "survivor's 400th episode", "episode 250 overall": an episode counted across the show
+_OVERALL = re.compile(r"\b(?P<n>\d{1,3})(?:st|nd|rd|th) (?:episode|ep)\b|\bepisode (?:number |no\.? |#)?(?P<m>\d{1,3})"
+                      r"(?= (?:overall|ever|of (?:all time|the (?:whole )?(?:show|series))))", re.I)
+_SHOW_WIDE = r"\b(ever|overall|all[- ]time|in (survivor|the show'?s?|show) history|of (the )?(whole )?(show|series))\b" \
+             r"|\bsurvivor'?s \d|\bof survivor\b"
+_SEASON_MOST_EPISODES = 20  # no season has more: a larger number counts across the show
+
+
+@rule("an episode by its number across the show")
+def _episode_overall(s: Slots):
+    """ "What was survivor's 400th episode?", "who got voted out in the 100th episode of survivor ever?" """
+    m = _OVERALL.search(s.text)
+    if not m:
+        return None
+    number = int(m.group("n") or m.group("m"))
+    if number <= _SEASON_MOST_EPISODES and (s.season is not None or not s.has(_SHOW_WIDE)):
+        return None
+    focus = "left_game" if s.has(WENT_HOME) or s.has(r"\b(voted (out|off)|eliminated|evacuated|quit)\b") else \
+        "title" if s.has(r"\b(called|title|titled|named|name)\b") and not s.has(r"\bseason\b") else None
+    return Plan("episode_overall", {"overall": number}, shape={"focus": focus} if focus else {})
+
+
 @rule("what happened in an episode")
 def _episode_events(s: Slots):
     if not isinstance(s.season, int) or not s.has(r"\b(left\b|leave|eliminat|voted (out|off)|went home|sent home|"
