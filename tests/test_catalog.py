@@ -714,6 +714,16 @@ def test_advantage_events(graph, survivor):
     assert {r["player"] for r in s41} == {"Brad Reese", "Naseer Muttalif", "Shantel Smith"}
     expired = moves[moves["event"] == "Expired"]
     assert len(run(graph, "advantage_events", event="expired").rows) == len(expired)
+    # idols played for someone else: the played_for_id is another player's
+    idols = moves[(moves["event"] == "Played") & moves["advantage_type"].str.contains("immunity idol", case=False)]
+    players = idols.assign(castaway_id=idols["castaway_id"].str.split(", ")).explode("castaway_id")  # shared plays
+    for_others = players[players["played_for_id"].notna() & (players["played_for_id"] != players["castaway_id"])]
+    rows = run(graph, "advantage_events", event="played", advantage_type="immunity idol", for_others=True).rows
+    assert Counter(r["castaway_id"] for r in rows) == Counter(for_others["castaway_id"]) and len(rows) > 20
+    assert all(r["played_for_id"] != r["castaway_id"] for r in rows)
+    own = run(graph, "advantage_events", event="played", advantage_type="immunity idol", for_others=False).rows
+    every = run(graph, "advantage_events", event="played", advantage_type="immunity idol").rows
+    assert len(own) + len(rows) == len(every)
 
 
 @covers("individual_immunity_ranking", "individual_reward_ranking")
@@ -1421,6 +1431,21 @@ def test_single_season_records(graph, survivor, votes):
     cast = votes.groupby(["season", "castaway_id"]).size()
     [top] = run(graph, "most_votes_cast", per_season=True, limit=1).rows
     assert (top["castaway_id"], top["votes_cast"]) == (cast.idxmax()[1], cast.max())
+
+
+@covers("episodes_by_label")
+def test_recap_and_reunion_episodes_per_season(graph, survivor):
+    episodes = survivor.table("episodes")
+    for label in ("Recap", "Reunion"):
+        labelled = episodes[episodes["episode_label"] == label]
+        rows = run(graph, "episodes_by_label", label=label).rows
+        assert {r["season"]: r["n_episodes"] for r in rows if r["n_episodes"]} == \
+            labelled.groupby("season").size().astype(int).to_dict()
+        assert len(rows) == episodes["season"].nunique()
+    (gabon,) = run(graph, "episodes_by_label", label="Recap", season=17).rows
+    recap = episodes[(episodes["season"] == 17) & (episodes["episode_label"] == "Recap")].iloc[0]
+    assert (gabon["episodes"], gabon["titles"]) == ([recap["episode"]], [recap["episode_title"]])
+    assert run(graph, "episodes_by_label", label="Recap", season=40).rows[0]["n_episodes"] == 0
 
 
 @covers("challenge_counts_by_season", "episode_overall")

@@ -1478,3 +1478,19 @@ def test_challenges_counted_per_season_and_an_episode_counted_across_the_show():
     assert plan("what was the 20th episode ever called?").params == {"overall": 20}
     fifth = plan("who went home in the 5th episode of season 20", [20])  # within a season: not across the show
     assert fifth.tool == "episode_events" and fifth.params["episode"] == 5
+
+
+def test_idols_played_for_someone_else_counted_per_person():
+    from survivorgraph.agent.shapes import apply_shape
+
+    twice = plan("who has played a hidden immunity idol for somebody else at least 2 times?")
+    assert twice.params == {"advantage_type": "immunity idol", "event": "played", "for_others": True}
+    assert twice.shape == {"group_at_least": {"by": "castaway_id", "n": 2}}
+    rows = [{"castaway_id": "US0197", "player": "Parvati", "episode": 11}, {"castaway_id": "US0001", "player": "A",
+                                                                             "episode": 3},
+            {"castaway_id": "US0197", "player": "Parvati", "episode": 12}]
+    kept, columns = apply_shape(rows, ["player", "castaway_id", "episode"], twice.shape)
+    assert kept == [{"castaway_id": "US0197", "player": "Parvati", "count": 2}]  # the episodes differ: not shown
+    assert columns == ["castaway_id", "player", "count"]
+    first = plan("first time ever somebody played a hidden immunity idol for someone else - who played it?")
+    assert first.params["for_others"] and first.shape == {"pick": "first"}

@@ -16,7 +16,8 @@ MIN_SEASONS = re.compile(
     r"(?= (?:players?|castaways?|contestants?|people|returnees|survivors|winners?)\b)"
     r"|(?P<once>more than once))", re.I)
 NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
-                       r"played out|strategy|blindside|how was|how were|recap|summari[sz]e|summary of|rundown|"
+                       r"played out|strategy|blindside|how was|how were|summari[sz]e|summary of|rundown|"
+                       r"recap(?! (?:episode|show|ep)s?\b(?! ?\d))|"  # "recap episode 2", not "the recap episode"
                        r"walk me through|what was (?:that|it) about)\b", re.I)
 # Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
 NOT_IN_DATA = re.compile(r"\b(shoe size|height|how tall|weigh[st]?|weight|eye colou?r|hair colou?r|blood type|"

@@ -182,6 +182,19 @@ def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[
     return [row], list(row)
 
 
+def _groups_of_at_least(rows: list[Row], columns: list[str], by: str, n: int) -> tuple[list[Row], list[str]]:
+    """The rows counted per value of `by` ("who played an idol for someone else at least twice": the events per
+    castaway_id), the groups with n rows or more, largest first, each with the columns its rows agree on."""
+    groups: dict = {}
+    for r in rows:
+        if r.get(by) is not None:
+            groups.setdefault(r[by], []).append(r)
+    kept = sorted((g for g in groups.values() if len(g) >= n), key=len, reverse=True)
+    same = [c for c in columns if c != by and all(len({str(r.get(c)) for r in g}) == 1 for g in kept)]
+    out = [{by: g[0][by], **{c: g[0].get(c) for c in same}, "count": len(g)} for g in kept]
+    return out, [by, *same, "count"]
+
+
 def _largest_group(rows: list[Row], columns: list[str], by: str, most: bool) -> tuple[list[Row], list[str]]:
     """The rows counted per value of `by`; the group(s) with the most (or fewest) rows, with who is in them."""
     label = next((c for c in _ITEM_COLUMNS if c in columns), None)
@@ -316,6 +329,8 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return _difference(rows, columns, column)
     if group := shape.get("group_extreme"):
         return _largest_group(rows, columns, group["by"], group["max"])
+    if group := shape.get("group_at_least"):
+        return _groups_of_at_least(rows, columns, group["by"], group["n"])
     if key := shape.get("count"):
         items = rows if key == "*" else list(dict.fromkeys(r.get(key) for r in rows if r.get(key) is not None))
         total = _TOTALS.get(key)

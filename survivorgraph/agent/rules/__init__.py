@@ -29,6 +29,7 @@ ORDER = [
     "an opinion",  # abstain
     "a fact about the show the data does not record",  # abstain
     "an episode by its number across the show",  # episodes
+    "recap or reunion episodes",  # episodes
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import WENT_HOME
+from survivorgraph.agent.phrases import NEGATION, WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import exit_episode, rule
 
@@ -31,10 +31,11 @@ def aired_on(text: str) -> str | None:
 
 
 # "the 100th episode ever", "survivor's 400th episode", "episode 250 overall": an episode counted across the show
-_OVERALL = re.compile(r"\b(?P<n>\d{1,3})(?:st|nd|rd|th) (?:episode|ep)\b|\bepisode (?:number |no\.? |#)?(?P<m>\d{1,3})"
+_OVERALL = re.compile(r"\b(?P<n>\d{1,3})(?:st|nd|rd|th) (?:episode|ep)\b"
+                      r"|\bepisode (?:number |no\.? |#)?(?P<m>\d{1,3})"
                       r"(?= (?:overall|ever|of (?:all time|the (?:whole )?(?:show|series))))", re.I)
-_SHOW_WIDE = r"\b(ever|overall|all[- ]time|in (survivor|the show'?s?|show) history|of (the )?(whole )?(show|series))\b" \
-             r"|\bsurvivor'?s \d|\bof survivor\b"
+_SHOW_WIDE = (r"\b(ever|overall|all[- ]time|in (survivor|the show'?s?|show) history|of (the )?(whole )?(show|series))\b"
+              r"|\bsurvivor'?s \d|\bof survivor\b")
 _SEASON_MOST_EPISODES = 20  # no season has more: a larger number counts across the show
 
 
@@ -50,6 +51,29 @@ def _episode_overall(s: Slots):
     focus = "left_game" if s.has(WENT_HOME) or s.has(r"\b(voted (out|off)|eliminated|evacuated|quit)\b") else \
         "title" if s.has(r"\b(called|title|titled|named|name)\b") and not s.has(r"\bseason\b") else None
     return Plan("episode_overall", {"overall": number}, shape={"focus": focus} if focus else {})
+
+
+@rule("recap or reunion episodes")
+def _labelled_episodes(s: Slots):
+    """ "How many recap / clip show episodes has survivor done?", "between s2 and s23, which seasons didn't do a
+    recap episode?", "gabon had a recap episode - what was it called?": each season's episodes of that label."""
+    label = "Recap" if s.has(r"\brecap (episode|show|ep)s?\b(?! ?\d)|\bclip[- ]shows?\b|\brecaps\b") else \
+        "Reunion" if s.has(r"\breunion (episode|show|special)s?\b") else None
+    if label is None or s.people or \
+            s.has(r"\b(not counting|excluding|except|other than|besides|apart from|leaving out)\b"):
+        return None  # "not counting recaps, which season had the most episodes": the episodes, not the recaps
+    params = {"label": label, **s.season_filter}
+    if s.has(NEGATION):
+        shape: dict = {"where": {"n_episodes": 0}}
+    elif s.has(r"\bhow many\b") and not s.season:
+        shape = {"total": "n_episodes"}
+    else:
+        shape = {"at_least": {"n_episodes": 1}}
+        if s.has(r"\b(called|title|titled|named)\b"):
+            shape["focus"] = "titles"
+        elif s.has(r"\b(which|what) episode\b|\bepisode (number|no)\b"):
+            shape["focus"] = "episodes"
+    return Plan("episodes_by_label", params, shape=shape)
 
 
 @rule("what happened in an episode")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.phrases import NEGATION, min_seasons
+from survivorgraph.agent.phrases import NEGATION, min_seasons, times
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import ONE_SEASON, SEASON_RANKED, plural_group, rule
 
@@ -126,6 +126,10 @@ _ADVANTAGE_KINDS = re.compile(r"\b(extra vote|steal a vote|block a vote|vote blo
                               r"|inheritance advantage|advantage menu)s?\b", re.I)
 
 
+_FOR_SOMEONE_ELSE = (r"\b(for|on|to) (somebody|someone|anybody|anyone|another|other|others)( else| player| castaway)?\b"
+                     r"|\b(to )?(save|saving|protect|protecting) (somebody|someone|another|an ally)\b")
+
+
 @rule("idol and advantage events")
 def _advantage_events(s: Slots):
     """ "Which s41 players were voted out holding an idol?", "who went home with an advantage in their pocket?",
@@ -150,6 +154,16 @@ def _advantage_events(s: Slots):
         event = {"event": "played"} if s.has(r"\b(play|played|used)\b") else \
             {"event": "found"} if s.has(r"\bfound\b") else {}
         return Plan("advantage_events", {**params, **event}, shape={"pick": end, "focus": "season"})
+    if s.has(r"\b(play|played|plays|playing|used|use|gave|give)\b") and s.has(_FOR_SOMEONE_ELSE):
+        # "who has played an idol for somebody else at least twice?", "the first time anyone played one for
+        # someone else": the plays for another player (played_for_id is not the player's own)
+        plays = {**params, "event": "played", "for_others": True}
+        if n := times(s.text):
+            return Plan("advantage_events", plays, shape={"group_at_least": {"by": "castaway_id", "n": n}})
+        if first and not s.season:
+            end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
+            return Plan("advantage_events", plays, shape={"pick": end})
+        return Plan("advantage_events", plays)
     holding = (r"(with|holding|still (had|holding|having)|in (their|his|her) (pocket|bag)"
                r"|without (ever )?(playing|using))")
     if s.has(rf"\b(voted out|blindsided|booted|sent home|went home|got the boot)\b.*\b{holding}\b"
