@@ -1448,6 +1448,23 @@ def test_recap_and_reunion_episodes_per_season(graph, survivor):
     assert run(graph, "episodes_by_label", label="Recap", season=40).rows[0]["n_episodes"] == 0
 
 
+@covers("arena_stays")
+def test_who_was_sent_to_an_arena_and_who_came_back(graph, survivor):
+    """Everyone on Redemption Island or the Edge (tribe_mapping), and who was on a game tribe after arriving."""
+    mapping = survivor.table("tribe_mapping")
+    arenas = mapping[mapping["tribe_status"].isin(["Redemption Island", "Edge of Extinction"])]
+    rows = run(graph, "arena_stays").rows
+    assert Counter(r["season"] for r in rows) == Counter(
+        int(s) for s, _ in arenas.drop_duplicates(["season", "castaway_id"])[["season", "castaway_id"]].values)
+    back = sorted((r["season"], r["player"]) for r in rows if r["returned"] and r["season"] in (22, 23, 38))
+    assert back == [(22, "Andrea Boehlke"), (22, "Matt Elrod"), (23, "Oscar Lusth"), (38, "Chris Underwood"),
+                    (38, "Rick Devens")]
+    first = arenas.sort_values("episode").drop_duplicates(["season", "castaway_id"])
+    arrived = {(int(s), c): int(e) for s, c, e in first[["season", "castaway_id", "episode"]].values}
+    assert all(r["arrived_episode"] == arrived[(r["season"], r["castaway_id"])] for r in rows)
+    assert {r["arena"] for r in run(graph, "arena_stays", arena="edge_of_extinction").rows} == {"edge_of_extinction"}
+
+
 @covers("challenge_counts_by_season", "episode_overall")
 def test_challenges_per_season_and_an_episode_across_the_show(graph, survivor):
     """Every season is counted, 0 included, from challenge_description's feature flags; an episode's number

@@ -1494,3 +1494,24 @@ def test_idols_played_for_someone_else_counted_per_person():
     assert columns == ["castaway_id", "player", "count"]
     first = plan("first time ever somebody played a hidden immunity idol for someone else - who played it?")
     assert first.params["for_others"] and first.shape == {"pick": "first"}
+
+
+def test_redemption_island_and_the_edge_are_arenas_beside_a_duel_or_a_return():
+    from survivorgraph.agent.lexicon import Mention
+    from survivorgraph.agent.season_span import season_span
+
+    arena, s22 = Mention("redemption island", "season", 22), Mention("s22", "season", 22)
+    back = route(Slots("redemption island on s22 - who actually won their way back into the game", [22], [], [],
+                       [arena, s22]))
+    assert (back.tool, back.params, back.shape) == ("arena_stays", {"season": 22}, {"where": {"returned": True}})
+    bvw = Mention("blood vs. water", "season", 27)
+    never = route(Slots("who went to redemption island on blood vs. water and never won a single duel?", [22, 27], [],
+                        [], [arena, bvw]))
+    assert (never.tool, never.params, never.shape) == ("duels", {"season": 27}, {"where": {"wins": 0}})
+    edge = route(Slots("who came back from the edge of extinction?", [38], [], [],
+                       [Mention("edge of extinction", "season", 38)]))
+    assert edge.params == {"arena": "edge_of_extinction"} and edge.shape == {"where": {"returned": True}}
+    pair = plan("on season 27: did P1 or P2 win more duels?", [27], [ROB, "US0300"])
+    assert pair.shape == {"where": {"castaway_id": [ROB, "US0300"]}, "sort": {"column": "wins", "max": True}}
+    assert season_span("season 22 on s22 - who came back") is None  # a name read as a season is not "on(wards)"
+    assert season_span("from s35 on, which seasons") == (35, 10**4) and season_span("s41 on, who won") == (41, 10**4)

@@ -132,7 +132,7 @@ def derive(slots: Slots) -> Slots:
             break
     if text == slots.text:
         return slots
-    return Slots(" ".join(text.split()), seasons, people, tribes)
+    return Slots(" ".join(text.split()), seasons, people, tribes, slots.mentions)
 
 
 # "the person who won the final immunity challenge of season 47": a person named by a clause the rules can

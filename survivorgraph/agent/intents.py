@@ -85,7 +85,8 @@ def _route(slots: Slots) -> Plan | None:
 
 
 def _first_rule(slots: Slots) -> Plan | None:
-    derived = derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes))
+    derived = derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes,
+                           slots.mentions))
     if not derived.people:
         # "which tribe did the person who won … start on": the clause first; the whole part when its rest
         # does not route ("who was the person who won …" is the clause's own question).

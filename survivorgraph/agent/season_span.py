@@ -14,7 +14,9 @@ _S0 = r"(?:seasons? |s|us|#)(\d{1,2})"  # "season 36", "s36": the linker leaves 
 _S = _S0 + r"\b"
 _FROM = re.compile(rf"\b(?:since|starting (?:with|from|in|at)|beginning (?:with|in)) {_S}"
                    rf"|\bfrom {_S} (?:on|onwards?|forward|and (?:later|after|beyond|up))\b"
-                   rf"|\b{_S} (?:and|or) (?:later|after|beyond|up|on|onwards?)\b|\b{_S} (?:on|onwards?)\b"
+                   rf"|\b{_S} (?:and|or) (?:later|after|beyond|up|on|onwards?)\b|\b{_S} onwards?\b"
+                   # "s35 on, which …", not "the edge on s38" (a season's name read as "season 38 on s38")
+                   rf"|\b{_S} on(?=\s*(?:[,?.!;:–-]|$|and\b|which\b|who\b|what\b|how\b|did\b|have\b|has\b))"
                    rf"|\b{_S0}\+", re.I)
 _BEFORE = re.compile(rf"\b(?:before|prior to) {_S}", re.I)
 _UP_TO = re.compile(rf"\b(?:up to|through|until|till) {_S}|\b{_S} (?:and|or) (?:earlier|before)\b", re.I)

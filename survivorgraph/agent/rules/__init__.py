@@ -33,6 +33,7 @@ ORDER = [
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges
+    "who came back from Redemption Island or the Edge",  # side_games
     "duels",  # side_games
     "journeys",  # side_games
     "the auction",  # side_games

@@ -22,6 +22,21 @@ def _about(s: Slots) -> dict:
     return {**s.season_filter, **({"castaway_id": s.person} if s.person else {})}
 
 
+def _arena(s: Slots) -> tuple[str | None, dict]:
+    """The arena a part names and the season filter besides it. The linker reads "Redemption Island" and "Edge of
+    Extinction" as the seasons of that name; beside a duel or a return they are the arena, and the season is the
+    other one named ("redemption island on blood vs. water": season 27)."""
+    named = [m for m in s.mentions if m.kind == "season" and re.search(_ARENA, m.text, re.I)]
+    if not named and not s.has(_ARENA):
+        return None, s.season_filter
+    text = " ".join([m.text for m in named] + [s.text])
+    arena = "redemption_island" if re.search(r"\bredemption\b", text, re.I) else "edge_of_extinction"
+    others = {m.season for m in s.mentions if m.kind == "season" and m not in named}
+    if not named:
+        return arena, s.season_filter
+    return arena, ({"season": next(iter(others))} if len(others) == 1 else {})
+
+
 def _extreme(s: Slots, column: str) -> dict:
     return {"extreme": {"column": column, "max": not s.has(r"\b(fewest|least)\b")}}
 
@@ -46,18 +61,43 @@ def _sit_outs(s: Slots):
 def _duels(s: Slots):
     """ "Most duel wins on Blood vs. Water?", "who did Christine face in duels?", "whoever won the most duels on
     Redemption Island, where did they finish?" — a named arena without a season keeps that arena's seasons."""
-    if not (s.has(DUEL) or s.has(_ARENA) and s.has(r"\b(beat|faced?|fought|battled?)\b")):
+    arena, seasons = _arena(s)
+    if not (s.has(DUEL) or arena and s.has(r"\b(beat|faced?|fought|battled?)\b")):
         return None
-    params = _about(s)
-    if not s.season and s.has(_ARENA):
-        params["arena"] = "redemption_island" if s.has(r"\bredemption\b") else "edge_of_extinction"
+    params = {**seasons, **({"castaway_id": s.person} if s.person else {})}
+    if not params.get("season") and arena:
+        params["arena"] = arena
     lost = s.has(r"\b(lost|lose|losses|losing)\b")
     column = "losses" if lost else "wins" if s.has(r"\b(won|win|wins|winning|victor\w*|beat)\b") else "duels"
+    if len(s.people) == 2 and s.has(r"\b(more|fewer|less|most)\b"):  # "did John or Marissa win more duels?"
+        both = {k: v for k, v in params.items() if k != "castaway_id"}
+        return Plan("duels", both, shape={"where": {"castaway_id": list(s.people)},
+                                          "sort": {"column": column, "max": not s.has(r"\b(fewer|less)\b")}})
+    if s.has(r"\b(never|not|without|zero|no)\b|n't\b") and column != "duels":  # "never won a single duel"
+        return Plan("duels", params, shape={"where": {column: 0}})
     if s.has(_RANKING):
         return Plan("duels", params, shape=_extreme(s, column))
     if s.has(r"\b(who|whom)\b.*\b(face|faced|against|fought|beat|battled?)\b|\bopponents?\b"):
         return Plan("duels", params, shape={"focus": "faced"})
     return Plan("duels", params, shape={"focus": column} if s.person and s.has(r"\bhow many\b") else {})
+
+
+_BACK = (r"\b(won|win|fought|battled|earned|made) (their|his|her|the|a) way back\b|\b(made|make|got|get|came|come|"
+         r"coming) back (in|into|to)\b|\bback in(to)? the game\b|\b(returned|return\w*|re-?entered|rejoined)\b")
+
+
+@rule("who came back from Redemption Island or the Edge")
+def _arena_returns(s: Slots):
+    """ "redemption island on s22 - who won their way back into the game?", "which s38 players went to the edge of
+    extinction and never made it back?": everyone sent there, and whether they returned."""
+    arena, seasons = _arena(s)
+    if not arena or not s.has(_BACK) or s.has(DUEL):
+        return None
+    params = {**seasons, **({} if seasons else {"arena": arena})}
+    shape: dict = {"where": {"returned": not s.has(r"\b(never|not|didn't|did not|failed to|without)\b")}}
+    if s.person:
+        shape = {"where": {"castaway_id": s.person}}
+    return Plan("arena_stays", params, shape=shape)
 
 
 @rule("journeys")
