@@ -1465,6 +1465,17 @@ def test_who_was_sent_to_an_arena_and_who_came_back(graph, survivor):
     assert {r["arena"] for r in run(graph, "arena_stays", arena="edge_of_extinction").rows} == {"edge_of_extinction"}
 
 
+@covers("confessionals_by_episode")
+def test_a_persons_confessionals_episode_by_episode(graph, survivor):
+    conf = survivor.table("confessionals")
+    mine = conf[(conf["castaway_id"] == "US0352") & (conf["season"] == 23)].sort_values("episode")
+    rows = run(graph, "confessionals_by_episode", castaway_id="US0352").rows
+    assert [(r["episode"], r["confessionals"]) for r in rows] == [
+        (int(e), int(c)) for e, c in zip(mine["episode"], mine["confessional_count"])]
+    assert next(r["episode"] for r in rows if r["confessionals"]) == 5
+    assert {r["season"] for r in run(graph, "confessionals_by_episode", castaway_id=SANDRA, season=20).rows} == {20}
+
+
 @covers("challenge_counts_by_season", "episode_overall")
 def test_challenges_per_season_and_an_episode_across_the_show(graph, survivor):
     """Every season is counted, 0 included, from challenge_description's feature flags; an episode's number

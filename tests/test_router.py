@@ -1515,3 +1515,19 @@ def test_redemption_island_and_the_edge_are_arenas_beside_a_duel_or_a_return():
     assert pair.shape == {"where": {"castaway_id": [ROB, "US0300"]}, "sort": {"column": "wins", "max": True}}
     assert season_span("season 22 on s22 - who came back") is None  # a name read as a season is not "on(wards)"
     assert season_span("from s35 on, which seasons") == (35, 10**4) and season_span("s41 on, who won") == (41, 10**4)
+
+
+def test_an_advantages_conditions_money_at_the_auction_and_confessionals_per_episode():
+    from survivorgraph.agent.parts import split_parts
+
+    catch = plan("the idol P1 found on season 33 came with a catch - from what day on could she play it?", [33], [ROB])
+    assert catch.tool == "player_advantages" and catch.shape["focus"] == "conditions"
+    assert "advantage_type" not in catch.shape.get("where", {})  # a Super Idol is an idol too
+    broke = plan("was anyone at the season 47 auction with no money at all to bid?", [47])
+    assert (broke.tool, broke.shape) == ("auction", {"where": {"money": 0}})
+    first = plan("which episode did P1 get his first confessional in?", [], [ROB])
+    assert first.tool == "confessionals_by_episode" and first.shape == {
+        "where_not": {"confessionals": [0, None]}, "pick": "first", "focus": "episode"}
+    assert plan("how many confessionals did P1 get?", [], [ROB]).tool == "confessional_leaders"
+    assert [p.text for p in split_parts("was anyone at the s47 auction with no money at all to bid? who")] == [
+        "was anyone at the s47 auction with no money at all to bid — who"]  # a bare "who" asks more of the same

@@ -26,7 +26,8 @@ _DESCRIBED_THEN_ASKED = re.compile(rf"\s*({_DESCRIPTION})(?::| [-–—])\s+((?:
 _NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most recent) (?:time (?:playing|on the show|out)"
                             r"|season|game|appearance)\s*$", re.I)
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
-                       r"|when|where|how many(?: times)?|how often|who (?:was|is|were) (?:it|that|he|she|they)"
+                       r"|when|where|who|whom|which ones?|how many(?: times)?|how often"
+                       r"|who (?:was|is|were) (?:it|that|he|she|they)"
                        r"|who (?:did|won) it|what was (?:that|it) about|what happened there|tell me more"
                        r"|how did (?:that|it) (?:happen|come about|go)"
                        r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",

@@ -184,6 +184,12 @@ def _advantage_events(s: Slots):
     return None
 
 
+# What an advantage's conditions answer: when it could be played, until when, what was special about it
+_CONDITIONS = (r"\b(catch|conditions?|restrict\w*|rules? (on|for|of)|different about|special about|unusual about"
+               r"|valid (until|through|till)|expire[sd]? (when|after)|(could|can) (only |actually |first )?(be )?"
+               r"(play|played|use|used)\b.*\b(day|when|until|after|before)|from what day|what day .* play)")
+
+
 @rule("idols and advantages")
 def _advantages(s: Slots):
     if not s.has(r"\bidols?\b|\badvantages?\b") or (not s.people and s.has(SEASON_RANKED)):
@@ -192,6 +198,13 @@ def _advantages(s: Slots):
     if s.has(r"\bmost\b"):
         n = min_seasons(s.text)
         return Plan("advantages_found_ranking", {**kind, **s.season_filter, **({"min_seasons": n} if n else {})})
+    if s.person and s.has(_CONDITIONS):
+        # "the idol Jessica found came with a catch - from what day could she play it?": its conditions, whatever
+        # its kind (a Super Idol is an idol too)
+        found = {"where": {"event": ["found", "found_beware", "received"]}} if s.has(r"\b(found|got|received)\b") \
+            else {}
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
+                    shape={**found, "focus": "conditions"})
     if s.person:
         # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
         where: dict = {}
@@ -224,6 +237,16 @@ def _advantages(s: Slots):
 
 @rule("confessionals")
 def _confessionals(s: Slots):
+    if s.person and s.has(r"\bconfessionals?\b") and s.has(r"\b(which|what) episode|\bper episode\b|\beach episode\b"
+                                                       r"|\bepisode by episode\b|\bin one episode\b"):
+        # "which episode did Albert get his first confessional in?", "his most confessionals in one episode"
+        params = {"castaway_id": s.person, **s.season_filter}
+        if m := re.search(r"\b(first|last|most|fewest)\b", s.text, re.I):
+            word = m.group(1).lower()
+            shape = {"where_not": {"confessionals": [0, None]}, "pick": word} if word in ("first", "last") else \
+                {"extreme": {"column": "confessionals", "max": word == "most"}}
+            return Plan("confessionals_by_episode", params, shape={**shape, "focus": "episode"})
+        return Plan("confessionals_by_episode", params)
     if s.person and s.has(r"\bconfessionals?\b"):
         # one person's confessionals (summed over their seasons unless one is named); the person may be a ref
         # ("the Samoa winner")

@@ -130,6 +130,10 @@ def _auction(s: Slots):
     if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
              r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
         return Plan("auction", _about(s), shape={"where": {"items": 0}})
+    # "was anyone at the auction with no money to bid?"
+    if s.has(r"\b(no|zero|without( any)?|not a (cent|dollar|penny))\b (money|cash|dollars|funds)\b"
+             r"|\b(broke|penniless)\b|\bmoney\b.{0,20}\b(none|nothing|zero|\$?0)\b"):
+        return Plan("auction", _about(s), shape={"where": {"money": 0}})
     if s.has(_RANKING):
         column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(r"\bspen[dt]\b") else (
             "items" if s.has(r"\bitems\b") else "spent")
