@@ -465,6 +465,13 @@ def test_season_ratings(graph, survivor):
     assert {r["season"]: r["premiere_viewers"] for r in rows} == pytest.approx(premieres.to_dict())
     regular = episodes[~episodes["episode_label"].isin(["Recap", "Reunion"])].groupby("season").size()
     assert {r["season"]: r["regular_episodes"] for r in rows} == regular.to_dict()
+    finale_ratings = episodes[episodes["episode_label"] == "Finale"].set_index("season")["imdb_rating"].dropna()
+    assert {r["season"]: r["finale_rating"] for r in rows if r["finale_rating"] is not None} == \
+        pytest.approx(finale_ratings.to_dict())
+    lengths = episodes[episodes["episode"] == 1].set_index("season")["episode_length"].dropna()
+    assert {r["season"]: r["premiere_minutes"] for r in rows if r["premiere_minutes"] is not None} == \
+        lengths.astype(int).to_dict()
+    assert max(rows, key=lambda r: r["premiere_minutes"] or 0)["season"] == 28
 
 
 @covers("tribe_challenge_wins")

@@ -1531,3 +1531,21 @@ def test_an_advantages_conditions_money_at_the_auction_and_confessionals_per_epi
     assert plan("how many confessionals did P1 get?", [], [ROB]).tool == "confessional_leaders"
     assert [p.text for p in split_parts("was anyone at the s47 auction with no money at all to bid? who")] == [
         "was anyone at the s47 auction with no money at all to bid — who"]  # a bare "who" asks more of the same
+
+
+def test_a_seasons_premiere_and_finale_compared_thresholded_and_ranked():
+    from survivorgraph.agent.shapes import apply_shape
+
+    gap = plan("how many more people watched the season 8 premiere than its finale?", [8])
+    assert gap.shape["where"] == {"season": 8}
+    assert gap.shape["column_difference"] == ["premiere_viewers", "finale_viewers"]
+    row = {"season": 8, "season_name": "All-Stars", "premiere_viewers": 33270000, "finale_viewers": 24760000}
+    (diff,), _ = apply_shape([row], list(row), gap.shape)
+    assert diff["premiere_viewers_minus_finale_viewers"] == 8510000
+    under = plan("which finales since s40 didn't even get an 8.0 on imdb?", [40])
+    assert under.shape["below"] == {"finale_rating": 8.0} and under.shape["season_span"] == [40, 10**4]
+    rows = [{"season": 41, "finale_rating": 7.9}, {"season": 42, "finale_rating": 8.0}]
+    assert apply_shape(rows, ["season", "finale_rating"], {"below": {"finale_rating": 8.0}})[0] == [rows[0]]
+    assert plan("which premieres were rated above 8.5").shape["above"] == {"premiere_rating": 8.5}
+    longest = plan("which season had the longest premiere episode?")
+    assert longest.shape["extreme"] == {"column": "premiere_minutes", "max": True}

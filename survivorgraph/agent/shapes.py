@@ -288,6 +288,10 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
                 if all(_size(r.get(k)) is not None and _size(r.get(k)) >= n for k, n in at_least.items())]
     if at_most := shape.get("at_most"):  # "where nobody won more than two": a number at most n
         rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] <= n for k, n in at_most.items())]
+    if below := shape.get("below"):  # "finales that didn't even get an 8.0": a number under n
+        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] < n for k, n in below.items())]
+    if above := shape.get("above"):  # "premieres rated above 8.5": a number over n
+        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] > n for k, n in above.items())]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
@@ -327,6 +331,13 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return rows, columns
     if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
         return _difference(rows, columns, column)
+    if (pair := shape.get("column_difference")) and len(rows) == 1:  # "how many more watched its premiere than
+        first, second = pair  # its finale": two columns of one row
+        a, b = rows[0].get(first), rows[0].get(second)
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
+            row = {f"{first}_minus_{second}": a - b, first: a, second: b,
+                   **{c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}}
+            return [row], list(row)
     if group := shape.get("group_extreme"):
         return _largest_group(rows, columns, group["by"], group["max"])
     if group := shape.get("group_at_least"):

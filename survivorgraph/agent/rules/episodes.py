@@ -146,6 +146,25 @@ def _ranked_by_audience(s: Slots):
         # "not counting recap specials or reunions, which season had the most episodes"
         column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
         return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": s.has(r"\bmost\b")}})
+    ends = re.findall(r"\b(premiere|finale)s?\b", s.text, re.I)
+    if column == "viewers" and isinstance(s.season, int) and len({e.lower() for e in ends}) == 2 \
+            and s.has(r"\b(more|fewer|less|difference|drop\w*|gap|between)\b"):
+        # "how many more people watched the all-stars premiere than its finale": one season's two ends, subtracted
+        first, second = (f"{e.lower()}_viewers" for e in ends[:2])
+        return Plan("season_ratings", {}, shape={"where": {"season": s.season},
+                                                  "column_difference": [first, second]})
+    if ends and not s.people and (column == "imdb_rating" or s.has(r"\b(longest|shortest|minutes|length)\b")):
+        # "which finales since s40 didn't even get an 8.0 on imdb?", "which season had the longest premiere?"
+        end = ends[0].lower()
+        column = f"{end}_rating" if column == "imdb_rating" else f"{end}_minutes"
+        if m := re.search(r"\b(\d{1,2}(?:\.\d)?)\b", re.sub(r"\b(s|season |episode )\d+\b", "", s.text)):
+            bar = float(m.group(1))
+            how = "below" if s.has(NEGATION) or s.has(r"\b(under|below|less than|lower than|worse than)\b") else \
+                "above" if s.has(r"\b(above|over|more than|higher than|better than)\b") else "at_least"
+            return Plan("season_ratings", {}, shape={how: {column: bar}, "focus": column})
+        if s.has(_MOST) or s.has(_LEAST) or s.has(r"\b(longest|shortest)\b"):
+            most = not (s.has(_LEAST) or s.has(r"\bshortest\b"))
+            return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": most}})
     if column is not None and len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) \
             and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
         # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
