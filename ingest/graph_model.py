@@ -15,6 +15,8 @@ The model (direction matters):
   (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, sat_out, result, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_JOURNEY]->(:Journey)<-[:WENT_ON_JOURNEY {reward, lost_vote, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)-[:BOUGHT {item, cost, ...}]->(:Auction)
+PlayerSeason also carries survivoR's castaway_scores (score_overall …) and advantage_episodes (advantage_timeline);
+Tribe its buff's colour (hex) and colour_name ("blue").
 Every node and relationship carries source_table, source_key and dataset_version. Keys: Player.castaway_id;
 others `id` built from version_season (e.g. "US45", "US45:US0650", "US45:E3", "US45:E3:T4").
 """
@@ -31,6 +33,7 @@ import pandas as pd
 
 from ingest import enums
 from ingest.aliases import person_aliases
+from ingest.colours import colour_name
 from ingest.survivor_data import SurvivorData
 
 
@@ -72,6 +75,12 @@ def plain(value: Any) -> Any:
 def _num(value: Any) -> int | None:
     value = plain(value)
     return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _score(row: Any, name: str) -> float | None:
+    """One of a castaway_scores row's scores, rounded; None when the row or the score is missing."""
+    value = None if row is None else getattr(row, name)
+    return None if value is None or pd.isna(value) else round(float(value), 4)
 
 
 def _bool(value: Any) -> bool | None:
@@ -151,8 +160,15 @@ class GraphBuilder:
                 "hobbies": None if d is None else d.get("hobbies"),
                 "pet_peeves": None if d is None else d.get("pet_peeves")})
         played, in_season = [], []
+        scores = self.data.table("castaway_scores").drop_duplicates(["version_season", "castaway_id"])
+        score_of = {(r.version_season, r.castaway_id): r for r in scores.itertuples(index=False)}
+        timeline = self.data.table("advantage_timeline")
+        holding = timeline[timeline["holding"] == 1].drop_duplicates(["version_season", "castaway_id", "episode"])
+        held_episodes = holding.groupby(["version_season", "castaway_id"]).size().to_dict()
+        held_seasons = set(timeline["version_season"])  # seasons the timeline covers: 0 there means none held
         for r in castaways.itertuples(index=False):
             ps_id = f"{r.version_season}:{r.castaway_id}"
+            score = score_of.get((r.version_season, r.castaway_id))
             juror = str(r.jury_status).split()[0] if isinstance(r.jury_status, str) else None
             self.node("PlayerSeason", "id", "castaways", {
                 "id": ps_id, "castaway_id": r.castaway_id, "version": r.version, "version_season": r.version_season,
@@ -162,7 +178,12 @@ class GraphBuilder:
                 "exit_episode": _num(r.episode), "exit_day": _num(r.day), "boot_order": _num(r.order),
                 "jury": _bool(r.jury), "jury_status": r.jury_status,
                 "juror_number": int("".join(ch for ch in juror if ch.isdigit())) if juror else None,
-                "finalist": _bool(r.finalist), "winner": _bool(r.winner)})
+                "finalist": _bool(r.finalist), "winner": _bool(r.winner),
+                # survivoR's castaway_scores (0-1, higher is better) and the episodes they held an advantage in
+                **{name: _score(score, name) for name in ("score_overall", "score_outwit", "score_outplay",
+                                                          "score_outlast")},
+                "advantage_episodes": held_episodes.get((r.version_season, r.castaway_id),
+                                                        0 if r.version_season in held_seasons else None)})
             played.append((r.castaway_id, ps_id, ps_id, {"season": r.season}))
             in_season.append((ps_id, r.version_season, ps_id, {}))
         self.rel("PLAYED_IN", ("Player", "castaway_id"), ("PlayerSeason", "id"), "castaways", played)
@@ -186,7 +207,7 @@ class GraphBuilder:
                 "id": ep_id, "version_season": r.version_season, "season": r.season, "number": r.episode,
                 "number_overall": r.episode_number_overall, "title": r.episode_title, "label": r.episode_label,
                 "air_date": r.episode_date, "length_minutes": r.episode_length, "viewers": r.viewers,
-                "imdb_rating": r.imdb_rating})
+                "imdb_rating": r.imdb_rating, "imdb_votes": _num(r.n_ratings)})
             has.append((r.version_season, ep_id, ep_id, {}))
         self.rel("HAS_EPISODE", ("Season", "id"), ("Episode", "id"), "episodes", has)
 
@@ -207,7 +228,9 @@ class GraphBuilder:
             season = int(vs[2:]) if vs[2:].isdigit() else None
             self.node("Tribe", "id", "tribe_mapping", {"id": tribe_id, "name": tribe, "version_season": vs,
                                                        "season": season, "phase": ph, "swap_number": swap,
-                                                       "colour": None if known is None else known.tribe_colour})
+                                                       "colour": None if known is None else known.tribe_colour,
+                                                       "colour_name": None if known is None else
+                                                       colour_name(known.tribe_colour)})
             has_tribe.append((vs, tribe_id, tribe_id, {}))
         self.rel("HAS_TRIBE", ("Season", "id"), ("Tribe", "id"), "tribe_mapping", has_tribe)
         rows = []
@@ -412,7 +435,8 @@ class GraphBuilder:
             (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:AUCTION",
              f"{r.version_season}:AUCTION:I{_num(r.item)}:{r.castaway_id}", {
                  "season": r.season, "episode": episode_of.get(r.version_season), "item": r.item_description,
-                 "category": r.category, "cost": _num(r.cost), "covered": _bool(r.covered), "notes": r.notes})
+                 "category": r.category, "cost": _num(r.cost), "covered": _bool(r.covered), "notes": r.notes,
+                 "item_order": _num(r.item)})
             for r in items[items["castaway_id"].notna()].itertuples(index=False)])
 
 

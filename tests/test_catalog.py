@@ -1483,6 +1483,46 @@ def test_a_persons_confessionals_episode_by_episode(graph, survivor):
     assert {r["season"] for r in run(graph, "confessionals_by_episode", castaway_id=SANDRA, season=20).rows} == {20}
 
 
+@covers("auction_items")
+def test_the_items_of_an_auction_in_order(graph, survivor):
+    items = survivor.table("auction_details")
+    items = items[items["castaway_id"].notna()]
+    for season in (2, 26, 47):
+        mine = items[items["season"] == season].sort_values(["item", "castaway_id"])
+        rows = run(graph, "auction_items", season=season).rows
+        assert [(r["item_order"], r["item"], r["cost"]) for r in rows] == [
+            (int(i), d, None if pd.isna(c) else int(c)) for i, d, c in zip(mine["item"], mine["item_description"],
+                                                                          mine["cost"])]
+    assert run(graph, "auction_items", season=26).rows[0]["player"] == "Malcolm Freberg"
+
+
+def test_buff_colours_scores_and_advantage_episodes_come_from_survivor(graph, survivor):
+    """The tribe_members, season_cast and season_finalists columns the graph gained: a buff's colour name (and the
+    hex code), the castaway score and the episodes a castaway held an advantage (advantage_timeline)."""
+    from ingest.colours import colour_name
+
+    assert (colour_name("#2150FF"), colour_name("#FFEB00"), colour_name("#000000"), colour_name("#BEBEBE"),
+            colour_name("x")) == ("blue", "yellow", "black", "grey", None)
+    colours = survivor.table("tribe_colours")
+    rows = run(graph, "tribe_members", season=25, phase="original").rows
+    hexes = dict(zip(colours[colours["season"] == 25]["tribe"], colours[colours["season"] == 25]["tribe_colour"]))
+    assert all(r["colour_hex"] == hexes[r["tribe"]] and r["buff_colour"] == colour_name(hexes[r["tribe"]])
+               for r in rows)
+    assert {r["buff_colour"] for r in rows if r["tribe"] == "Matsing"} == {"blue"}
+    scores = survivor.table("castaway_scores")
+    fiji = scores[scores["season"] == 14].set_index("castaway_id")["score_overall"]
+    cast = run(graph, "season_cast", season=14).rows
+    assert {r["castaway_id"]: r["score_overall"] for r in cast} == pytest.approx(fiji.round(4).to_dict())
+    timeline = survivor.table("advantage_timeline")
+    held = timeline[(timeline["season"] == 41) & (timeline["holding"] == 1)].drop_duplicates(
+        ["castaway_id", "episode"]).groupby("castaway_id").size()
+    s41 = run(graph, "season_cast", season=41).rows
+    assert {r["castaway_id"]: r["advantage_episodes"] for r in s41 if r["advantage_episodes"]} == held.to_dict()
+    assert max(s41, key=lambda r: r["advantage_episodes"])["player"] == "Xander Hastings"
+    finalists = {r["castaway_id"]: r["advantage_episodes"] for r in run(graph, "season_finalists", season=41).rows}
+    assert finalists == {cid: int(held.get(cid, 0)) for cid in finalists} and sorted(finalists.values())[0] == 0
+
+
 @covers("challenge_counts_by_season", "episode_overall")
 def test_challenges_per_season_and_an_episode_across_the_show(graph, survivor):
     """Every season is counted, 0 included, from challenge_description's feature flags; an episode's number

@@ -1549,3 +1549,57 @@ def test_a_seasons_premiere_and_finale_compared_thresholded_and_ranked():
     assert plan("which premieres were rated above 8.5").shape["above"] == {"premiere_rating": 8.5}
     longest = plan("which season had the longest premiere episode?")
     assert longest.shape["extreme"] == {"column": "premiere_minutes", "max": True}
+
+
+def test_buff_colours_castaway_scores_and_how_long_an_advantage_was_held():
+    buff = plan("what colour was P1's buff when season 25 started?", [25], [ROB])
+    assert (buff.tool, buff.params["phase"], buff.shape) == ("tribe_members", "original", {"focus": "buff_colour"})
+    score = plan("going by survivoR's castaway scores, who has the best overall score on season 14?", [14])
+    assert score.tool == "season_cast" and score.shape["extreme"] == {"column": "score_overall", "max": True}
+    held = plan("on season 35, who spent the most episodes sitting on an advantage or idol?", [35])
+    assert held.shape["extreme"] == {"column": "advantage_episodes", "max": True}
+    assert plan("whoever held onto an advantage the longest on season 41", [41]).tool == "season_cast"
+    never = plan("which finalists from s41 on never held an advantage or idol at any point in their season?", [41])
+    assert never.tool == "season_finalists" and never.shape["where"] == {"advantage_episodes": 0}
+    assert never.shape["season_span"] == [41, 10**4]
+
+
+def test_the_items_of_an_auction_in_the_order_they_were_sold():
+    first = plan("what was the very first thing sold at the season 26 auction, and who got it?", [26])
+    assert (first.tool, first.params, first.shape) == ("auction_items", {"season": 26}, {"pick": "first"})
+    priciest = plan("what was the most expensive item ever bought at an auction?")
+    assert priciest.shape == {"extreme": {"column": "cost", "max": True}}
+    assert plan("what did P1 buy at the season 26 auction?", [26], [ROB]).tool == "auction"
+
+
+def test_whom_a_person_played_an_advantage_on_leads_so_a_later_part_asks_about_them():
+    from survivorgraph.agent.tools import Evidence
+    from survivorgraph.retrievers.agentic import _top_person
+
+    on = plan("P1 used her idol on somebody else on season 44. who was it", [44], [ROB])
+    assert on.shape["focus"] == "played_for" and on.shape["where_not"] == {"played_for_id": [None, ROB]}
+    assert plan("who did P1 use his idol nullifier on in season 37", [37], [ROB]).shape["focus"] == "played_for"
+    found = Evidence("who was it", on, rows=[{"played_for": "Carson", "castaway_id": ROB, "played_for_id": "US0659"}])
+    assert _top_person([found]) == ["US0659"]  # the person the part asked for, not the one who played it
+    assert _top_person([Evidence("who won", on, rows=[{"winner": "Rob", "castaway_id": ROB}])]) == [ROB]
+
+
+def test_who_was_already_in_the_arena_when_someone_arrived():
+    from survivorgraph.agent.lexicon import Mention
+    from survivorgraph.agent.shapes import apply_shape
+
+    text = "when P1 got sent to redemption island on s23, who was already there waiting for her?"
+    waiting = route(Slots(text, [22, 23], [ROB], [], [Mention("redemption island", "season", 22),
+                                                      Mention("s23", "season", 23)]))
+    assert (waiting.tool, waiting.params) == ("arena_stays", {"season": 23})
+    rows = [{"castaway_id": "A", "arrived_episode": 3, "last_episode_there": 8},
+            {"castaway_id": "B", "arrived_episode": 6, "last_episode_there": 6},
+            {"castaway_id": ROB, "arrived_episode": 7, "last_episode_there": 7},
+            {"castaway_id": "C", "arrived_episode": 9, "last_episode_there": 10}]
+    kept, _ = apply_shape(rows, list(rows[0]), waiting.shape)
+    assert [r["castaway_id"] for r in kept] == ["A"]
+
+
+def test_an_auction_item_someone_paid_for_names_the_buyer():
+    river = plan("lol someone at the season 2 auction paid for a glass of river water. who was that", [2])
+    assert (river.tool, river.shape) == ("auction", {"where": {"bought": "glass of river water"}})

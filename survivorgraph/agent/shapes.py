@@ -315,6 +315,14 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         column, value, step = next_to["column"], next_to["value"], next_to["step"]
         at = [i for i, r in enumerate(rows) if r.get(column) == value]
         rows = pick_one(rows, at[0] + step) if at and at[0] + step >= 0 else []
+    if there := shape.get("there_when"):  # "who was already on Redemption Island when Mikayla got there": the
+        # others whose stay began before hers and lasted until it
+        start, end = there["from"], there["to"]
+        theirs = [r for r in rows if r.get("castaway_id") == there["castaway_id"]]
+        arrived = theirs[0].get(start) if theirs else None
+        rows = [] if not isinstance(arrived, int) else [
+            r for r in rows if r is not theirs[0] and isinstance(r.get(start), int) and r[start] < arrived
+            and isinstance(r.get(end), int) and r[end] >= arrived]
     if at := {k: v for k, v in shape.get("at", {}).items() if k in columns}:  # "on day 16"
         rows = [r for r in rows if row_matches(r, at)]
     if year := shape.get("year"):  # "premiered in 2009": the first date column decides

@@ -330,7 +330,8 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
     """The person an earlier part found ("… and how many seasons did *they* play?")."""
     for e in evidence:
         for row in e.rows[:1]:
-            for key in ("castaway_id", "winner_id", "player_id"):
+            asked = next(iter(row), "")  # the column the part asked for leads: "played_for" -> played_for_id
+            for key in (f"{asked}_id", "castaway_id", "winner_id", "player_id"):
                 if isinstance(row.get(key), str):
                     return [row[key]]
     return []

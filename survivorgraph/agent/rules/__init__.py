@@ -33,10 +33,12 @@ ORDER = [
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges
-    "who came back from Redemption Island or the Edge",  # side_games
+    "who was sent to Redemption Island or the Edge, and who came back",  # side_games
     "duels",  # side_games
     "journeys",  # side_games
     "the auction",  # side_games
+    "how long people held an advantage",  # people
+    "castaway scores",  # people
     "a person's place in the boot order",  # exits
     "an attribute the data does not hold",  # abstain
     "people who reached the final tribal council N times",  # winners

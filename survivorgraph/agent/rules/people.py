@@ -184,6 +184,38 @@ def _advantage_events(s: Slots):
     return None
 
 
+_HELD = r"\b(held|holding|hold|sitting on|sat on|sit on|kept|keeping|hung on to|hanging on to|had|carried|carrying)\b"
+
+
+@rule("how long people held an advantage")
+def _advantage_holding(s: Slots):
+    """ "On HHH, who spent the most episodes sitting on an advantage?", "whoever held onto an advantage the longest
+    on s41", "which finalists from s41 on never held an idol at any point?": the episodes each castaway held one
+    (survivoR's advantage_timeline)."""
+    if not s.has(r"\bidols?\b|\badvantages?\b") or not s.has(_HELD) or s.has(r"\b(found|find|play\w*|used?)\b"):
+        return None
+    if s.has(r"\bfinalists?\b|\bfinal (three|two|3|2)\b") and s.has(NEGATION):
+        return Plan("season_finalists", s.season_filter, shape={"where": {"advantage_episodes": 0}})
+    if isinstance(s.season, int) and (s.has(r"\b(most|fewest|least)\b.*\bepisodes?\b|\b(longest|shortest)\b")):
+        most = not s.has(r"\b(fewest|least|shortest)\b")
+        return Plan("season_cast", {"season": s.season},
+                    shape={"extreme": {"column": "advantage_episodes", "max": most}, "focus": "advantage_episodes"})
+    return None
+
+
+@rule("castaway scores")
+def _castaway_scores(s: Slots):
+    """ "Going by survivoR's castaway scores, who has the best overall score on Fiji?" """
+    if not isinstance(s.season, int) or not s.has(r"\bscores?\b") or s.has(r"\bvotes?\b|\bjury\b"):
+        return None
+    if s.person:
+        return Plan("season_cast", {"season": s.season}, shape={"where": {"castaway_id": s.person},
+                                                                "focus": "score_overall"})
+    best = not s.has(r"\b(worst|lowest|bottom|least)\b")
+    return Plan("season_cast", {"season": s.season}, shape={"extreme": {"column": "score_overall", "max": best},
+                                                            "focus": "score_overall"})
+
+
 # What an advantage's conditions answer: when it could be played, until when, what was special about it
 _CONDITIONS = (r"\b(catch|conditions?|restrict\w*|rules? (on|for|of)|different about|special about|unusual about"
                r"|valid (until|through|till)|expire[sd]? (when|after)|(could|can) (only |actually |first )?(be )?"
@@ -205,6 +237,12 @@ def _advantages(s: Slots):
             else {}
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
                     shape={**found, "focus": "conditions"})
+    if s.person and (s.has(_FOR_SOMEONE_ELSE) and s.has(r"\b(play|played|plays|playing|used|use)\b")
+                     or s.has(r"\b(who|whom) did\b.*\b(use|play)\b.*\bon\b")):
+        # "Carolyn used her idol on somebody else on s44 - who was it?": her plays for another player, whom first
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
+                    shape={"where": {"event": ["played"]}, "where_not": {"played_for_id": [None, s.person]},
+                           "focus": "played_for"})
     if s.person:
         # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
         where: dict = {}

@@ -86,11 +86,17 @@ _BACK = (r"\b(won|win|fought|battled|earned|made) (their|his|her|the|a) way back
          r"coming) back (in|into|to)\b|\bback in(to)? the game\b|\b(returned|return\w*|re-?entered|rejoined)\b")
 
 
-@rule("who came back from Redemption Island or the Edge")
+@rule("who was sent to Redemption Island or the Edge, and who came back")
 def _arena_returns(s: Slots):
     """ "redemption island on s22 - who won their way back into the game?", "which s38 players went to the edge of
     extinction and never made it back?": everyone sent there, and whether they returned."""
     arena, seasons = _arena(s)
+    if arena and s.person and s.has(r"\b(already|still) (there|on it|waiting)\b|\bwaiting (there )?for\b"
+                                    r"|\bwho (was|were) there when\b"):
+        # "when Mikayla got sent to redemption island, who was already there waiting for her?"
+        return Plan("arena_stays", {**seasons, **({} if seasons else {"arena": arena})},
+                    shape={"there_when": {"castaway_id": s.person, "from": "arrived_episode",
+                                          "to": "last_episode_there"}})
     if not arena or not s.has(_BACK) or s.has(DUEL):
         return None
     params = {**seasons, **({} if seasons else {"arena": arena})}
@@ -130,6 +136,16 @@ def _auction(s: Slots):
     if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
              r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
         return Plan("auction", _about(s), shape={"where": {"items": 0}})
+    if s.has(r"\b(thing|item|lot)s?\b.*\b(sold|auctioned|up for (bid|sale)|came up|offered|bought)\b"
+             r"|\b(first|last|final|priciest|cheapest|most expensive) (thing|item|lot)\b"):
+        # "what was the very first thing sold at the caramoan auction, and who got it?": the items in order
+        if m := re.search(r"\b(first|last|final)\b", s.text, re.I):
+            return Plan("auction_items", s.season_filter, shape={"pick": "first" if m.group(1).lower() == "first"
+                                                                 else "last"})
+        if s.has(r"\b(priciest|cheapest|most expensive|least expensive)\b"):
+            cheapest = s.has(r"\b(cheapest|least expensive)\b")
+            return Plan("auction_items", s.season_filter, shape={"extreme": {"column": "cost", "max": not cheapest}})
+        return Plan("auction_items", s.season_filter)
     # "was anyone at the auction with no money to bid?"
     if s.has(r"\b(no|zero|without( any)?|not a (cent|dollar|penny))\b (money|cash|dollars|funds)\b"
              r"|\b(broke|penniless)\b|\bmoney\b.{0,20}\b(none|nothing|zero|\$?0)\b"):
@@ -141,6 +157,9 @@ def _auction(s: Slots):
     item = re.search(r"\b(?:who|which \w+)\b.*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
                      r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?) (?:at|in|on|during) (?:the )?[^?]*\bauction",
                      s.text, re.I)
+    item = item or re.search(r"\b(?:someone|somebody|anyone|anybody|a castaway|one (?:person|castaway))\b[^?]*?"
+                             r"\bauction\b[^?]*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
+                             r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?)(?=[.?!,;]|$| and\b)", s.text, re.I)
     if item and not s.person:  # "who paid for letters from home at the Amazon auction?": whoever bought it
         return Plan("auction", _about(s), shape={"where": {"bought": item.group("item")}})
     if s.person and s.has(r"\b(buy|bought|purchas\w*|get|got|win|won)\b"):

@@ -103,15 +103,16 @@ def _shared_tribes(s: Slots):
 
 @rule("a person's tribe")
 def _person_tribe(s: Slots):
-    if not s.person or s.tribes or not s.has(r"\btribes?\b") or s.has(r"\bmembers\b|\btribe ?mates\b"):
+    if not s.person or s.tribes or not s.has(r"\btribes?\b|\bbuffs?\b") or s.has(r"\bmembers\b|\btribe ?mates\b"):
         return None
+    colour = {"focus": "buff_colour"} if s.has(r"\bcolou?rs?\b|\bbuffs?\b") else {}  # "what colour buff did she wear"
     phase = {"phase": "original"} if s.has(r"\b(start\w*|original\w*|begin\w*|began|first|initial\w*)\b") else {}
     if s.has(r"\b(after|post)[- ]?(the )?(tribe )?swap|\bswapped\b|\bnew tribe\b"):
         phase = {"phase": "swapped"}  # "after the swap, what tribe was Carolyn on?"
     elif s.has(r"\b(after|post)[- ]?(the )?merge|\bmerged tribe\b"):
         phase = {"phase": "merged"}
     if s.season:
-        return Plan("tribe_members", {"season": s.season, "castaway_id": s.person, **phase})
+        return Plan("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, shape=colour)
     return Plan("player_career", {"castaway_id": s.person})
 
 
