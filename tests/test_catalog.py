@@ -1481,6 +1481,10 @@ def test_a_persons_confessionals_episode_by_episode(graph, survivor):
         (int(e), int(c)) for e, c in zip(mine["episode"], mine["confessional_count"])]
     assert next(r["episode"] for r in rows if r["confessionals"]) == 5
     assert {r["season"] for r in run(graph, "confessionals_by_episode", castaway_id=SANDRA, season=20).rows} == {20}
+    premiere = conf[(conf["season"] == 38) & (conf["episode"] == 1)]
+    rows = run(graph, "confessionals_by_episode", season=38, episode=1).rows
+    assert {r["castaway_id"]: r["confessionals"] for r in rows} == dict(zip(premiere["castaway_id"],
+                                                                             premiere["confessional_count"]))
 
 
 @covers("auction_items")

@@ -1603,3 +1603,24 @@ def test_who_was_already_in_the_arena_when_someone_arrived():
 def test_an_auction_item_someone_paid_for_names_the_buyer():
     river = plan("lol someone at the season 2 auction paid for a glass of river water. who was that", [2])
     assert (river.tool, river.shape) == ("auction", {"where": {"bought": "glass of river water"}})
+
+
+def test_premieres_against_finales_a_premieres_confessionals_and_the_game_by_a_day():
+    from survivorgraph.agent.shapes import apply_shape
+
+    fewer = plan("between s30 and s48, which seasons had fewer people watching the finale than the premiere?",
+                 [30, 48])
+    assert fewer.tool == "season_ratings" and fewer.shape["season_span"] == [30, 48]
+    assert fewer.shape["column_less"] == {"column": "finale_viewers", "than": "premiere_viewers"}
+    rows = [{"season": 31, "premiere_viewers": 9.7, "finale_viewers": 9.4},
+            {"season": 32, "premiere_viewers": 8.0, "finale_viewers": 9.1}]
+    assert apply_shape(rows, list(rows[0]), fewer.shape)[0] == [rows[0]]
+    longer = plan("which finale ran longer, season 12 or season 13?", [12, 13])
+    assert longer.shape == {"where": {"season": [12, 13]}, "extreme": {"column": "finale_minutes", "max": True}}
+    none = plan("who on s38 didn't get a single confessional in the premiere?", [38])
+    assert (none.tool, none.params, none.shape["where"]) == ("confessionals_by_episode", {"season": 38, "episode": 1},
+                                                             {"confessionals": 0})
+    gone = plan("by day 20 of season 21, how many people had already gone home?", [21])
+    assert gone.shape["at_most"] == {"day": 20} and gone.shape["count"] == "*"
+    still = plan("who was still in the game on day 30 of s29?", [29])
+    assert still.shape["at_least"] == {"day": 30} and still.shape["at"] == {}

@@ -288,6 +288,9 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
                 if all(_size(r.get(k)) is not None and _size(r.get(k)) >= n for k, n in at_least.items())]
     if at_most := shape.get("at_most"):  # "where nobody won more than two": a number at most n
         rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] <= n for k, n in at_most.items())]
+    if less := shape.get("column_less"):  # "seasons whose finale drew fewer viewers than their premiere"
+        low, high = less["column"], less["than"]
+        rows = [r for r in rows if all(isinstance(r.get(c), (int, float)) for c in (low, high)) and r[low] < r[high]]
     if below := shape.get("below"):  # "finales that didn't even get an 8.0": a number under n
         rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] < n for k, n in below.items())]
     if above := shape.get("above"):  # "premieres rated above 8.5": a number over n

@@ -8,6 +8,7 @@ import re
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import exit_episode, rule
+from survivorgraph.agent.season_span import season_span
 
 _QUOTED_TITLE = re.compile(r"[\"“”]([^\"“”]{2,60})[\"“”]|(?<!\w)'([^']{2,60})'(?!\w)")
 
@@ -74,6 +75,37 @@ def _labelled_episodes(s: Slots):
         elif s.has(r"\b(which|what) episode\b|\bepisode (number|no)\b"):
             shape["focus"] = "episodes"
     return Plan("episodes_by_label", params, shape=shape)
+
+
+def _end_metric(s: Slots) -> str:
+    """What a question measures a premiere or finale by: its audience, its IMDb rating or its length."""
+    if s.has(r"\b(long|longer|longest|short|shorter|shortest|length|minutes|ran|run(ning)? ?time)\b"):
+        return "minutes"
+    return "rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else "viewers"
+
+
+@rule("premieres and finales compared")
+def _premieres_and_finales(s: Slots):
+    """ "between s30 and s48, which seasons had fewer people watching the finale than the premiere?", "which finale
+    ran longer, Panama or Cook Islands?": season_ratings' premiere and finale columns, compared."""
+    ends = [e.lower() for e in re.findall(r"\b(premiere|finale)s?\b", s.text, re.I)]
+    if not ends or s.people or not s.has(r"\b(more|fewer|less|higher|lower|better|worse|longer|shorter|bigger|"
+                                         r"smaller)\b"):
+        return None
+    metric = _end_metric(s)
+    if len(set(ends)) == 2 and not isinstance(s.season, int) and s.has(r"\bthan\b"):
+        smaller = s.has(r"\b(fewer|less|lower|worse|shorter|smaller)\b")
+        first, second = (f"{e}_{metric}" for e in ends[:2])
+        low, high = (first, second) if smaller else (second, first)
+        shape: dict = {"column_less": {"column": low, "than": high}}
+        if span := season_span(s.text):
+            shape["season_span"] = list(span)
+        return Plan("season_ratings", {}, shape=shape)
+    if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons):
+        most = not s.has(r"\b(fewer|less|lower|worse|shorter|smaller)\b")
+        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
+                                                  "extreme": {"column": f"{ends[0]}_{metric}", "max": most}})
+    return None
 
 
 @rule("what happened in an episode")

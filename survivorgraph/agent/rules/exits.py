@@ -10,6 +10,27 @@ from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.restrictions import SIDE
 from survivorgraph.agent.rules.base import rule
 
+_BY_DAY = re.compile(r"\b(?P<how>by|before|through|up to|until|as of|on) day (?P<day>\d{1,2})\b", re.I)
+
+
+@rule("who had left, or was still in the game, by a day")
+def _by_day(s: Slots):
+    """ "by day 20 of Nicaragua, how many people had already gone home?", "who was still in the game on day 30 of
+    s29?": the boot order cut at that day (finalists leave on the last day)."""
+    m = _BY_DAY.search(s.text)
+    if not isinstance(s.season, int) or not m or s.person:
+        return None
+    day = int(m.group("day"))
+    count = {"count": "*"} if s.has(r"\bhow many\b") else {}
+    if s.has(r"\bstill (in|around|playing|alive|in the game|there|left)\b|\b(remaining|left in the game)\b"):
+        # not the people who left on that day ("at": the generic "on day N" filter is not this question's)
+        return Plan("boot_order", {"season": s.season}, shape={"at_least": {"day": day}, "at": {}, **count})
+    if m.group("how").lower() != "on" and s.has(LEFT + r"|\bgone home\b|\bbeen (voted|sent) out\b"):
+        last = day - 1 if m.group("how").lower() == "before" else day
+        return Plan("boot_order", {"season": s.season}, shape={
+            "at_most": {"day": last}, "where_not": {"exit_type": ["winner", "runner_up"]}, **count})
+    return None
+
 
 @rule("a person's place in the boot order")
 def _which_boot(s: Slots):

@@ -285,6 +285,13 @@ def _confessionals(s: Slots):
                 {"extreme": {"column": "confessionals", "max": word == "most"}}
             return Plan("confessionals_by_episode", params, shape={**shape, "focus": "episode"})
         return Plan("confessionals_by_episode", params)
+    if isinstance(s.season, int) and not s.people and s.has(r"\bconfessionals?\b") \
+            and (m := re.search(r"\b(premiere|first episode|episode (\d{1,2}))\b", s.text, re.I)):
+        # "who on s38 didn't get a single confessional in the premiere?": everyone's count in that episode
+        episode = int(m.group(2)) if m.group(2) else 1
+        none = {"confessionals": 0} if s.has(NEGATION) else {}
+        return Plan("confessionals_by_episode", {"season": s.season, "episode": episode},
+                    shape={"where": none} if none else {})
     if s.person and s.has(r"\bconfessionals?\b"):
         # one person's confessionals (summed over their seasons unless one is named); the person may be a ref
         # ("the Samoa winner")
