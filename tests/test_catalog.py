@@ -1527,6 +1527,18 @@ def test_buff_colours_scores_and_advantage_episodes_come_from_survivor(graph, su
     assert finalists == {cid: int(held.get(cid, 0)) for cid in finalists} and sorted(finalists.values())[0] == 0
 
 
+@covers("tribal_event_players")
+def test_the_people_a_tribal_twist_applied_to(graph, survivor):
+    vh = survivor.table("vote_history")
+    shots = vh[vh["vote_event"].fillna("").str.contains("shot in the dark", case=False)].drop_duplicates(
+        ["season", "episode", "order", "castaway_id"])
+    rows = run(graph, "tribal_event_players", event="shot in the dark").rows
+    assert len(rows) == len(shots) and Counter(r["castaway_id"] for r in rows) == Counter(shots["castaway_id"])
+    safe = run(graph, "tribal_event_players", event="shot in the dark", outcome="Safe").rows
+    assert [r["castaway_id"] for r in safe] == shots[shots["vote_event_outcome"] == "Safe"].sort_values(
+        ["season", "episode", "order"])["castaway_id"].tolist() and safe[0]["player"] == "Jaime Lynn Ruiz"
+
+
 @covers("challenge_counts_by_season", "episode_overall")
 def test_challenges_per_season_and_an_episode_across_the_show(graph, survivor):
     """Every season is counted, 0 included, from challenge_description's feature flags; an episode's number

@@ -1624,3 +1624,16 @@ def test_premieres_against_finales_a_premieres_confessionals_and_the_game_by_a_d
     assert gone.shape["at_most"] == {"day": 20} and gone.shape["count"] == "*"
     still = plan("who was still in the game on day 30 of s29?", [29])
     assert still.shape["at_least"] == {"day": 30} and still.shape["at"] == {}
+
+
+def test_shots_in_the_dark_per_person_and_whether_they_worked():
+    from survivorgraph.agent.parts import split_parts
+
+    worked = plan("when did a shot in the dark first actually work? what season, and who played it?")
+    assert (worked.tool, worked.params, worked.shape) == ("tribal_event_players",
+                                                          {"event": "shot in the dark", "outcome": "Safe"},
+                                                          {"pick": "first"})
+    played = plan("how many times has somebody played their shot in the dark?")
+    assert "outcome" not in played.params and played.shape["count"] == "*"
+    assert plan("which seasons had a deadlock?").tool == "tribal_events"
+    assert len(split_parts("when did a shot in the dark first actually work? what season, and who played it?")) == 1

@@ -28,7 +28,8 @@ _NTH_OF_THEIRS = re.compile(r"(?:'s|’s) (first|second|third|last|final|most re
 _ELLIPTIC = re.compile(r"(?:and )?(?:(?:which|what|in which|in what) (?:seasons?|episodes?|ones?|years?|tribes?)"
                        r"|when|where|who|whom|which ones?|how many(?: times)?|how often"
                        r"|who (?:was|is|were) (?:it|that|he|she|they)"
-                       r"|who (?:did|won) it|what was (?:that|it) about|what happened there|tell me more"
+                       r"|who (?:did|won|played|used|found|had|got) (?:it|that|one)"
+                       r"|what was (?:that|it) about|what happened there|tell me more"
                        r"|how did (?:that|it) (?:happen|come about|go)"
                        r"|how many did (?:they|he|she) (?:get|have|win|receive|cast))",
                        re.I)

@@ -77,6 +77,15 @@ def _tribal_events(s: Slots):
     event = next((name for pattern, name in _TRIBAL_EVENTS if s.has(pattern)), None)
     if event is None or (event == "shot in the dark" and isinstance(s.person, str)):
         return None
+    if event == "shot in the dark" and (s.has(r"\bhow many (times|people|shots)\b|\b(played|used|play|use) (their|"
+                                              r"his|her|a|the) shot\b")
+                                        or s.has(r"\b(work|worked|works|saved?|safe|success\w*|paid off)\b")):
+        # "when did a shot in the dark first actually work? who played it?", "how many times has somebody played
+        # their shot in the dark?": the people who played one, and whether it kept them safe
+        worked = {"outcome": "Safe"} if s.has(r"\b(work|worked|works|saved?|safe|success\w*|paid off)\b") else {}
+        count = {"count": "*"} if s.has(r"\bhow many\b") else {}
+        return Plan("tribal_event_players", {"event": event, **worked, **s.season_filter},
+                    shape={**end_pick(s.text), **count})
     return Plan("tribal_events", {"event": event, **s.season_filter}, shape=end_pick(s.text))
 
 
