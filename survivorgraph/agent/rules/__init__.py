@@ -30,7 +30,7 @@ ORDER = [
     "a fact about the show the data does not record",  # abstain
     "an episode by its number across the show",  # episodes
     "recap or reunion episodes",  # episodes
-    "premieres and finales compared",  # episodes
+    "premieres and finales",  # episodes
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges

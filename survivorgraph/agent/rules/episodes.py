@@ -84,27 +84,43 @@ def _end_metric(s: Slots) -> str:
     return "rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else "viewers"
 
 
-@rule("premieres and finales compared")
+_MOST = r"\b(most|biggest|largest|highest|best|top|peak)\b"
+_LEAST = r"\b(least|fewest|smallest|lowest|worst)\b"
+_SMALLER = r"\b(fewer|less|lower|worse|shorter|smaller)\b"
+_COMPARED = r"\b(more|fewer|less|higher|lower|better|worse|longer|shorter|bigger|smaller)\b"
+
+
+@rule("premieres and finales")
 def _premieres_and_finales(s: Slots):
-    """ "between s30 and s48, which seasons had fewer people watching the finale than the premiere?", "which finale
-    ran longer, Panama or Cook Islands?": season_ratings' premiere and finale columns, compared."""
+    """A season's premiere and finale (season_ratings: their audiences, IMDb ratings and lengths): "how many more
+    people watched the all-stars premiere than its finale?", "between s30 and s48, which seasons had fewer people
+    watching the finale than the premiere?", "which finale ran longer, Panama or Cook Islands?", "which finales
+    since s40 didn't even get an 8.0 on imdb?", "which season had the longest premiere?" """
     ends = [e.lower() for e in re.findall(r"\b(premiere|finale)s?\b", s.text, re.I)]
-    if not ends or s.people or not s.has(r"\b(more|fewer|less|higher|lower|better|worse|longer|shorter|bigger|"
-                                         r"smaller)\b"):
+    if not ends or s.people or s.has(r"\bepisodes\b"):
         return None
     metric = _end_metric(s)
-    if len(set(ends)) == 2 and not isinstance(s.season, int) and s.has(r"\bthan\b"):
-        smaller = s.has(r"\b(fewer|less|lower|worse|shorter|smaller)\b")
-        first, second = (f"{e}_{metric}" for e in ends[:2])
-        low, high = (first, second) if smaller else (second, first)
+    both = [f"{e}_{metric}" for e in dict.fromkeys(ends)]
+    if len(both) == 2 and isinstance(s.season, int) and s.has(_COMPARED + r"|\b(difference|drop\w*|gap)\b"):
+        return Plan("season_ratings", {}, shape={"where": {"season": s.season}, "column_difference": both})
+    if len(both) == 2 and not isinstance(s.season, int) and s.has(_COMPARED) and s.has(r"\bthan\b"):
+        low, high = both if s.has(_SMALLER) else both[::-1]
         shape: dict = {"column_less": {"column": low, "than": high}}
         if span := season_span(s.text):
             shape["season_span"] = list(span)
         return Plan("season_ratings", {}, shape=shape)
-    if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons):
-        most = not s.has(r"\b(fewer|less|lower|worse|shorter|smaller)\b")
+    column = both[0]
+    if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_COMPARED):
         return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
-                                                  "extreme": {"column": f"{ends[0]}_{metric}", "max": most}})
+                                                  "extreme": {"column": column, "max": not s.has(_SMALLER)}})
+    if metric != "viewers" and (m := re.search(r"\b(\d{1,2}(?:\.\d)?)\b",
+                                               re.sub(r"\b(s|season |episode )\d+\b", "", s.text))):
+        how = "below" if s.has(NEGATION) or s.has(r"\b(under|below|less than|lower than|worse than)\b") else \
+            "above" if s.has(r"\b(above|over|more than|higher than|better than)\b") else "at_least"
+        return Plan("season_ratings", {}, shape={how: {column: float(m.group(1))}, "focus": column})
+    if not isinstance(s.season, int) and (s.has(_MOST) or s.has(_LEAST) or s.has(r"\b(longest|shortest)\b")):
+        most = not (s.has(_LEAST) or s.has(r"\bshortest\b"))
+        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": most}})
     return None
 
 
@@ -148,8 +164,6 @@ _EPISODE_FACTS = [
 
 
 
-_MOST = r"\b(most|biggest|largest|highest|best|top|peak)\b"
-_LEAST = r"\b(least|fewest|smallest|lowest|worst)\b"
 
 
 @rule("the episode next to the one a person left in")
@@ -178,25 +192,6 @@ def _ranked_by_audience(s: Slots):
         # "not counting recap specials or reunions, which season had the most episodes"
         column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
         return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": s.has(r"\bmost\b")}})
-    ends = re.findall(r"\b(premiere|finale)s?\b", s.text, re.I)
-    if column == "viewers" and isinstance(s.season, int) and len({e.lower() for e in ends}) == 2 \
-            and s.has(r"\b(more|fewer|less|difference|drop\w*|gap|between)\b"):
-        # "how many more people watched the all-stars premiere than its finale": one season's two ends, subtracted
-        first, second = (f"{e.lower()}_viewers" for e in ends[:2])
-        return Plan("season_ratings", {}, shape={"where": {"season": s.season},
-                                                  "column_difference": [first, second]})
-    if ends and not s.people and (column == "imdb_rating" or s.has(r"\b(longest|shortest|minutes|length)\b")):
-        # "which finales since s40 didn't even get an 8.0 on imdb?", "which season had the longest premiere?"
-        end = ends[0].lower()
-        column = f"{end}_rating" if column == "imdb_rating" else f"{end}_minutes"
-        if m := re.search(r"\b(\d{1,2}(?:\.\d)?)\b", re.sub(r"\b(s|season |episode )\d+\b", "", s.text)):
-            bar = float(m.group(1))
-            how = "below" if s.has(NEGATION) or s.has(r"\b(under|below|less than|lower than|worse than)\b") else \
-                "above" if s.has(r"\b(above|over|more than|higher than|better than)\b") else "at_least"
-            return Plan("season_ratings", {}, shape={how: {column: bar}, "focus": column})
-        if s.has(_MOST) or s.has(_LEAST) or s.has(r"\b(longest|shortest)\b"):
-            most = not (s.has(_LEAST) or s.has(r"\bshortest\b"))
-            return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": most}})
     if column is not None and len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) \
             and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
         # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
