@@ -8,6 +8,7 @@ is a row whose `day` matters most. A rule picks the query; `answer_shape` reads 
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from typing import Any
 
@@ -267,6 +268,10 @@ def pick_one(items: list, index: int) -> list:
     return items[index:][:1] if -len(items) <= index < len(items) else []
 
 
+# A number column held to a bound: at most n, under n, over n (at_least also takes a list's length: apply_shape)
+_BOUNDS = {"at_most": operator.le, "below": operator.lt, "above": operator.gt}
+
+
 def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False
                 ) -> tuple[list[Row], list[str]]:
     """The rows as the shape asks: one count row (with the items counted), or the focused column first.
@@ -286,15 +291,13 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if at_least := shape.get("at_least"):  # "in more than one season": a number, or a list's length, at least n
         rows = [r for r in rows
                 if all(_size(r.get(k)) is not None and _size(r.get(k)) >= n for k, n in at_least.items())]
-    if at_most := shape.get("at_most"):  # "where nobody won more than two": a number at most n
-        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] <= n for k, n in at_most.items())]
+    for key, holds in _BOUNDS.items():  # "where nobody won more than two", "finales under 8.0", "above 8.5"
+        if bounds := shape.get(key):
+            rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and holds(r[k], n)
+                                           for k, n in bounds.items())]
     if less := shape.get("column_less"):  # "seasons whose finale drew fewer viewers than their premiere"
         low, high = less["column"], less["than"]
         rows = [r for r in rows if all(isinstance(r.get(c), (int, float)) for c in (low, high)) and r[low] < r[high]]
-    if below := shape.get("below"):  # "finales that didn't even get an 8.0": a number under n
-        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] < n for k, n in below.items())]
-    if above := shape.get("above"):  # "premieres rated above 8.5": a number over n
-        rows = [r for r in rows if all(isinstance(r.get(k), (int, float)) and r[k] > n for k, n in above.items())]
     if where_not := shape.get("where_not"):  # "what other seasons did she play": not the one named (before
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
