@@ -36,6 +36,8 @@ FALKORDB_REWRITES = [
      "MATCH (p:Player {castaway_id: 'US0055'}) RETURN [(p)-[:PLAYED_IN]->(ps) | ps.season] AS s", "COLLECT"),
     ("CALL db.index.fulltext.queryNodes('Player', 'ozzy') YIELD node RETURN node.name",
      "CALL db.idx.fulltext.queryNodes('Player', 'ozzy') YIELD node RETURN node.name", "db.idx.fulltext"),
+    ("MATCH (ps:PlayerSeason) WHERE ps.exit_type != 'medevac' AND ps.name <> 'a != b' RETURN count(ps)",
+     "MATCH (ps:PlayerSeason) WHERE ps.exit_type <> 'medevac' AND ps.name <> 'a != b' RETURN count(ps)", "!="),
     # Already the intersection dialect: unchanged, nothing in the trace.
     ("MATCH (e:Episode)-[r:IMMUNITY_WON_BY|REWARD_WON_BY]->(ps) RETURN count(r)", None, None),
     ("MATCH (p:Player) WHERE p.name = 'elementId(x) =~ COUNT { }' RETURN p", None, None),
@@ -81,6 +83,8 @@ def test_falkordb_refusals_say_what_to_write_instead(written, reason):
      "CALL db.index.fulltext.queryNodes('Player', 'ozzy') YIELD node RETURN node.name"),
     ("MATCH (p:Player) WHERE exists(p.date_of_death) RETURN count(p)",
      "MATCH (p:Player) WHERE p.date_of_death IS NOT NULL RETURN count(p)"),
+    ("MATCH (p:Player) WHERE p.gender != 'Male' RETURN count(p)",
+     "MATCH (p:Player) WHERE p.gender <> 'Male' RETURN count(p)"),
     ("MATCH (n:Player|Season) WHERE n.name =~ 'O[sz].*' RETURN COUNT { (n)-->() } AS c",
      "MATCH (n:Player|Season) WHERE n.name =~ 'O[sz].*' RETURN COUNT { (n)-->() } AS c"),
 ])
@@ -100,6 +104,8 @@ def test_unknown_backend_is_a_programming_error():
 
 # -- the rewrites run on FalkorDB and answer like the hand-written Cypher -------------------------------
 SAME_ANSWER = [
+    ("MATCH (ps:PlayerSeason {season: 45}) WHERE ps.exit_type != 'voted_out' RETURN count(ps) AS n",
+     "MATCH (ps:PlayerSeason {season: 45}) WHERE NOT ps.exit_type = 'voted_out' RETURN count(ps) AS n"),
     ("MATCH (p:Player) WHERE COUNT { (p)-[:PLAYED_IN]->(:PlayerSeason) } >= 4 RETURN count(p) AS n",
      "MATCH (p:Player)-[:PLAYED_IN]->(ps:PlayerSeason) WITH p, count(ps) AS k WHERE k >= 4 RETURN count(p) AS n"),
     ("MATCH (p:Player) WHERE EXISTS { (p)-[:PLAYED_IN]->(:PlayerSeason {winner: true}) } RETURN count(p) AS n",

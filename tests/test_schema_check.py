@@ -132,6 +132,10 @@ def test_suggested_fixes_pass_the_check_and_run(graph, schema):
      "RETURN e.number"),
     ("MATCH (w:Player)<-[:JURY_VOTE_FOR]-(ps:PlayerSeason) RETURN w.name",
      "MATCH (w:Player)-[:PLAYED_IN]->(:PlayerSeason)<-[:JURY_VOTE_FOR]-(ps:PlayerSeason) RETURN w.name"),
+    # ... and written the wrong way round as well: turned, then bridged
+    ("MATCH (ps:PlayerSeason {castaway_id: 'US0474'})-[x:ELIMINATED]->(s:Season {number: 32}) RETURN x.exit_type",
+     "MATCH (ps:PlayerSeason {castaway_id: 'US0474'})<-[x:ELIMINATED]-(:Episode)<-[:HAS_EPISODE]-"
+     "(s:Season {number: 32}) RETURN x.exit_type"),
 ])
 def test_single_reading_problems_are_corrected(schema, query, expected):
     from survivorgraph.cypher.autofix import autofix
@@ -181,5 +185,7 @@ def test_a_gap_two_nodes_could_close_is_left_for_the_model():
     assert find_bridge(patterns, {"A"}, {"C"}, {"T"}, "out") is None            # through B or through D
     assert find_bridge(patterns - {("A", "S", "D")}, {"A"}, {"C"}, {"T"}, "out").label == "B"
     assert find_bridge(patterns, {"A"}, set(), {"T"}, "out") is None            # an end of unknown label
+    assert find_bridge({("A", "R", "B"), ("B", "T", "C")}, {"C"}, {"A"}, {"T"}, "out").flipped  # only turned round
+    assert not find_bridge(patterns - {("A", "S", "D")}, {"A"}, {"C"}, {"T"}, "out").flipped
     # written right to left, (c)<-[:T]-(a): the node goes before a, joined by R against the writing order
     assert find_bridge(patterns - {("A", "S", "D")}, {"C"}, {"A"}, {"T"}, "in") == Bridge("B", "<-[:R]-", "right")

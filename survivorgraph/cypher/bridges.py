@@ -17,6 +17,7 @@ class Bridge:
     label: str        # the node the query skipped
     arrow: str        # the relationship joining it to its written neighbour, e.g. "-[:HAS_EPISODE]->"
     next_to: str      # "left": the new node follows the left node; "right": it precedes the right node
+    flipped: bool = False  # the written relationship also points the other way
 
 
 def _arrow(patterns: set[tuple[str, str, str]], left: str, right: str) -> list[str]:
@@ -29,19 +30,34 @@ def _arrow(patterns: set[tuple[str, str, str]], left: str, right: str) -> list[s
 def find_bridge(patterns: Iterable[tuple[str, str, str]], lefts: set[str], rights: set[str], types: set[str],
                 direction: str) -> Bridge | None:
     """The single node and relationship that make `(lefts)-[types]-(rights)` (as written, `direction` "out"
-    or "in") a path the schema has, or None when there is none or more than one."""
+    or "in") a path the schema has, or None when there is none or more than one. A bridge that also needs the
+    written relationship turned round (`(ps)-[:ELIMINATED]->(s:Season)`) counts only when none fits as written."""
     patterns = set(patterns)
     if direction not in ("out", "in") or len(lefts) != 1 or len(rights) != 1:
         return None
     (left,), (right,) = lefts, rights
     labels = {a for a, _, _ in patterns} | {b for _, _, b in patterns}
+    for flipped in (False, True):
+        way = direction if not flipped else {"out": "in", "in": "out"}[direction]
 
-    def joins(first: str, second: str) -> bool:  # a relationship of `types` from first to second as written
-        start, end = (first, second) if direction == "out" else (second, first)
-        return any((start, t, end) in patterns for t in types)
+        def joins(first: str, second: str, way: str = way) -> bool:  # a relationship of `types`, first to second
+            start, end = (first, second) if way == "out" else (second, first)
+            return any((start, t, end) in patterns for t in types)
 
-    found = [Bridge(middle, arrow, "left") for middle in labels if joins(middle, right)
-             for arrow in _arrow(patterns, left, middle)]
-    found += [Bridge(middle, arrow, "right") for middle in labels if joins(left, middle)
-              for arrow in _arrow(patterns, middle, right)]
-    return found[0] if len(found) == 1 else None
+        found = [Bridge(middle, arrow, "left", flipped) for middle in labels if joins(middle, right)
+                 for arrow in _arrow(patterns, left, middle)]
+        found += [Bridge(middle, arrow, "right", flipped) for middle in labels if joins(left, middle)
+                  for arrow in _arrow(patterns, middle, right)]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+def flip_arrow(rel_text: str) -> str:
+    """`-[r:T {…}]->` <-> `<-[r:T {…}]-`; "" for text that is not one directed relationship."""
+    text = rel_text.strip()
+    if text.startswith("-[") and text.endswith("]->"):
+        return "<" + text[:-1]
+    if text.startswith("<-[") and text.endswith("]-"):
+        return text[1:] + ">"
+    return ""

@@ -4,7 +4,8 @@ where they are not (the reason goes back to the model in the repair prompt).
 FalkorDB lacks `elementId`, `=~`, `COUNT {}` / `EXISTS {}` / `COLLECT {}` subqueries, label
 expressions such as `(n:A|B)`, `duration.between`, and `shortestPath` outside WITH/RETURN or undirected;
 its full-text procedures are `db.idx.fulltext.*` where Neo4j has `db.index.fulltext.*`. Neo4j 5 dropped
-`exists(n.prop)`. Run this on the text `check_read_only` returned; every rewrite stays a read.
+`exists(n.prop)`. Neither takes `!=` (written `<>`). Run this on the text `check_read_only` returned; every
+rewrite stays a read.
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ def _refuse(result: _Rewriting, message: str) -> DialectError:
 
 
 # -- simple renames ------------------------------------------------------------------------------------
+def _not_equal(result: _Rewriting, tokens: list[Token]) -> None:
+    """`a != b` -> `a <> b`: Cypher's inequality; both backends reject `!=`, which models often write."""
+    edits = [(t.start, t.end, "<>") for t in tokens if t.is_punct("!=")]
+    if edits:
+        result.cypher = splice(result.cypher, edits)
+        result.rewrites.append("!= -> <> (Cypher's not-equal)")
+
+
 def _element_id_to_id(result: _Rewriting, tokens: list[Token]) -> None:
     edits = [(t.start, t.end, "id") for i, t in enumerate(tokens)
              if t.is_word("ELEMENTID") and _next_is(tokens, i, "(") and not _prev_is(tokens, i, ".")]
@@ -303,6 +312,6 @@ def _prev_is(tokens: list[Token], i: int, symbol: str) -> bool:
     return i > 0 and tokens[i - 1].is_punct(symbol)
 
 
-_FALKORDB_STEPS = (_refuse_label_expressions, _refuse_unsupported_functions, _check_shortest_path,
+_FALKORDB_STEPS = (_not_equal, _refuse_label_expressions, _refuse_unsupported_functions, _check_shortest_path,
                    _element_id_to_id, _fulltext_namespace("index", "idx"), _regex_match, _subqueries)
-_NEO4J_STEPS = (_fulltext_namespace("idx", "index"), _exists_property_to_is_not_null)
+_NEO4J_STEPS = (_not_equal, _fulltext_namespace("idx", "index"), _exists_property_to_is_not_null)

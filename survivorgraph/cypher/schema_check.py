@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from survivorgraph.cypher.bridges import find_bridge
+from survivorgraph.cypher.bridges import find_bridge, flip_arrow
 from survivorgraph.cypher.patterns import (
     NodePattern,
     PatternChain,
@@ -227,6 +227,10 @@ class _Checker:
         left_end = self.tokens[left.end].end - self.tokens[left.start].start
         right_start = self.tokens[right.start].start - self.tokens[left.start].start
         left_text, rel_text, right_text = span[:left_end], span[left_end:right_start], span[right_start:]
+        if bridge.flipped:
+            rel_text = flip_arrow(rel_text)
+            if not rel_text:
+                return ""
         node = f"(:{bridge.label})"
         if bridge.next_to == "left":
             return left_text + bridge.arrow + node + rel_text + right_text
