@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from survivorgraph.cypher.bridges import flip_arrow
 from survivorgraph.cypher.schema_check import SchemaProblem
 
 
@@ -67,13 +68,7 @@ def _rename_property(fixed: AutoFix, problem: SchemaProblem) -> None:
 def _flip_direction(fixed: AutoFix, problem: SchemaProblem) -> None:
     """`(a)-[:T]->(b)` written against the schema -> `(a)<-[:T]-(b)` (one hop only)."""
     text = problem.text
-    if text not in fixed.cypher or text.count("[") != 1:
-        return
-    if "]->" in text and "<-[" not in text:
-        flipped = text.replace("-[", "<-[", 1).replace("]->", "]-", 1)
-    elif "<-[" in text and "]->" not in text:
-        flipped = text.replace("<-[", "-[", 1).replace("]-", "]->", 1)
-    else:
+    if text not in fixed.cypher or text.count("[") != 1 or not (flipped := flip_arrow(text)):
         return
     fixed.cypher = fixed.cypher.replace(text, flipped)
     fixed.notes.append(f"direction: {text} -> {flipped}")

@@ -53,11 +53,11 @@ def find_bridge(patterns: Iterable[tuple[str, str, str]], lefts: set[str], right
     return None
 
 
-def flip_arrow(rel_text: str) -> str:
-    """`-[r:T {…}]->` <-> `<-[r:T {…}]-`; "" for text that is not one directed relationship."""
-    text = rel_text.strip()
-    if text.startswith("-[") and text.endswith("]->"):
-        return "<" + text[:-1]
-    if text.startswith("<-[") and text.endswith("]-"):
-        return text[1:] + ">"
+def flip_arrow(text: str) -> str:
+    """The one relationship in `text` turned round, with or without its nodes: `-[r:T]->` -> `<-[r:T]-`,
+    `(a)<-[:T]-(b)` -> `(a)-[:T]->(b)`; "" when the text holds no relationship with one direction."""
+    if "]->" in text and "<-[" not in text:
+        return text.replace("-[", "<-[", 1).replace("]->", "]-", 1)
+    if "<-[" in text and "]->" not in text:
+        return text.replace("<-[", "-[", 1).replace("]-", "]->", 1)
     return ""
