@@ -25,9 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="question file (JSON/JSONL); default: --set generated from the data")
     run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
                      help="the question set to generate: gold (default), holdout, fresh, unseen, novel, untried, "
-                          "unasked, untouched, unheard, unposed, unvoiced or unspoken (each written blind to the "
-                          "agent's code; the earlier ones have since been used to tune it, after their first runs: "
-                          "the README lists those; unspoken is the newest)")
+                          "unasked, untouched, unheard, unposed, unvoiced, unspoken or unraised (each written blind "
+                          "to the agent's code; the earlier ones have since been used to tune it, after their first "
+                          "runs: the README lists those; unraised is the newest)")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "novel (novel_questions.json), untried (untried_questions.json), unasked "
                            "(unasked_questions.json), untouched (untouched_questions.json), unheard "
                            "(unheard_questions.json), unposed (unposed_questions.json), unvoiced "
-                           "(unvoiced_questions.json) or unspoken (unspoken_questions.json)")
+                           "(unvoiced_questions.json), unspoken (unspoken_questions.json) or unraised "
+                           "(unraised_questions.json)")
     gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
     rescore = sub.add_parser("rescore", help="score a run's stored answers again with the current scorer and "
                                              "gold answers (no model calls)")

@@ -37,8 +37,8 @@ GOLD_FILE = Path(__file__).with_name("gold_questions.json")
 # untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
 # all six, the untouched set (evaluation.untouched), blind after all seven, the unheard set
 # (evaluation.unheard), blind after all eight, the unposed set (evaluation.unposed), blind after all nine, the
-# unvoiced set (evaluation.unvoiced), blind after all ten, and the unspoken set (evaluation.unspoken), blind after
-# all eleven.
+# unvoiced set (evaluation.unvoiced), blind after all ten, the unspoken set (evaluation.unspoken), blind after
+# all eleven, and the unraised set (evaluation.unraised), blind after all twelve.
 QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
                  "fresh": Path(__file__).with_name("fresh_questions.json"),
                  "unseen": Path(__file__).with_name("unseen_questions.json"),
@@ -49,7 +49,8 @@ QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout
                  "unheard": Path(__file__).with_name("unheard_questions.json"),
                  "unposed": Path(__file__).with_name("unposed_questions.json"),
                  "unvoiced": Path(__file__).with_name("unvoiced_questions.json"),
-                 "unspoken": Path(__file__).with_name("unspoken_questions.json")}
+                 "unspoken": Path(__file__).with_name("unspoken_questions.json"),
+                 "unraised": Path(__file__).with_name("unraised_questions.json")}
 
 Template = Callable[..., tuple[str, list[dict]]]
 TEMPLATES: dict[str, tuple[str, Template]] = {}
@@ -162,6 +163,7 @@ def _load_templates() -> None:
         unasked,
         unheard,
         unposed,
+        unraised,
         unseen,
         unspoken,
         untouched,
@@ -262,6 +264,10 @@ def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
         from evaluation.unspoken import build_unspoken_set
 
         return build_unspoken_set(g)
+    if name == "unraised":
+        from evaluation.unraised import build_unraised_set
+
+        return build_unraised_set(g)
     return build_gold_set(g)
 
 
