@@ -21,6 +21,7 @@ from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
 from tests.fake_openai_server import Reply, completion
 
 GOOD = "MATCH (ps:PlayerSeason {winner: true})-[:IN_SEASON]->(s:Season {number: 45}) RETURN ps.name AS winner"
+RUSSELL = "MATCH (ps:PlayerSeason {season: 19}) WHERE ps.name = 'Russell Hantz' RETURN ps.name AS name"
 
 
 def say(fake, *contents):
@@ -281,6 +282,20 @@ def test_an_id_the_llm_router_made_up_is_not_run(graph, linker, fake, llm):
     assert not any(s.name == "tool: player_profile" for s in result.trace)
     assert all((s.detail.get("params") or {}).get("castaway_id") != "US0055" for s in result.trace
                if s.name.startswith("tool:"))
+
+
+def test_a_follow_up_that_names_nothing_is_not_sent_to_the_llm_router(graph, linker, fake, llm):
+    """Scripted: "and who jumped ship?" names nothing and no rule reads it; the 1.5B router had sent such parts to
+    queries of its own choosing (the season's first boot). It asks more of what the first part found, so the router
+    is not asked: the answer is written from the first part's rows (and, with a text store, the passages)."""
+    # No text store here, so the critic's follow-up for the uncovered part writes Cypher (scripted).
+    fake.script(Reply(body=completion(RUSSELL)))
+    result = agent(graph, linker, llm).ask("who won Samoa? and who jumped ship?")
+    routes = {s.detail.get("part"): s.detail for s in result.trace if s.name == "route"}
+    assert "follow-up no rule reads" in routes["and who jumped ship"]["how"]
+    assert not any(r["messages"][0]["content"].startswith("You choose the one tool") for r in fake.chat_requests)
+    assert {"part": "who won Samoa", "winner": "Natalie White"}.items() <= result.rows[0].items()
+    assert "winner: Natalie White" in result.answer
 
 
 def test_llm_route_with_bad_arguments_falls_back_to_text_to_cypher(graph, linker, fake, llm):

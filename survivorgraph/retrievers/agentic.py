@@ -165,6 +165,13 @@ class AgenticRetriever(Retriever):
             elif narrative and CHUNK_SEARCH in self.toolbox.available():
                 # "Why / describe / how did …" is a text question: no LLM call is needed to route it.
                 step.detail.update(tool=CHUNK_SEARCH, how="deterministic rule: narrative question -> text search")
+            elif self.router is not None and earlier and not _names_anything(part, linked):
+                # "… - who was it and how far did they get?": a later part that names nothing of its own asks more
+                # of what the parts before it found. The 1.5B router sent such parts to queries of its own choosing
+                # (the season's first boot, the show's 17th episode; unspoken, session 8), while the rows already
+                # found and the text answer them.
+                step.detail["how"] = ("deterministic: a follow-up no rule reads is answered from what the parts "
+                                      "before it found, and the text")
             elif self.router is not None:
                 entities = self.linker.rewrite(part.text, linked) if linked.links else ""
                 try:
@@ -355,6 +362,10 @@ def _top_season(evidence: list[Evidence]) -> list[int]:
             if isinstance(row.get("season"), int):
                 return [row["season"]]
     return []
+
+
+def _names_anything(part: Part, linked) -> bool:
+    return any(l.text in part.text for l in linked.links)
 
 
 def _lost_subject(part: Part, slots: Slots, evidence: list[Evidence]) -> bool:
