@@ -118,12 +118,16 @@ def _person_role_seasons(s: Slots):
         return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"finalist": True}})
 
 
+# "how far did they get", "where did she end up": where someone finished
+_HOW_FAR = r"\bhow far did\b.*\b(get|go|make it|last)\b|\bwhere did\b.*\bend up\b"
+
+
 @rule("a person's career")
 def _career(s: Slots):
     if s.has(r"\bwhat was (that|it) about\b"):
         return None  # "X got kidnapped on China? what was that about?": a story, for the text
     if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompet\w*|\bfinish|\bplaced?\b|\bhow many times\b"
-                          r"|\breturn"):
+                          r"|\breturn|" + _HOW_FAR):
         # "Coach first played in which season?", "when did Rob last compete?": one end of the career
         end = re.search(r"\b(?P<end>first|last|debut\w*)\b[\w ]{0,12}\b(play\w*|compet\w*|appear\w*|season|time)\b"
                         r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
@@ -133,6 +137,7 @@ def _career(s: Slots):
         if named and s.has(r"\bother seasons?\b|\bbesides\b|\bapart from\b|\bexcept\b|\baside from\b"
                            r"|\bother than\b|\bbefore or after\b"):
             pick["where_not"] = {"season": named}  # "what other season did they play"
-        elif len(named) == 1 and s.has(r"\bwhere did .* (place|finish)\b|\bwhat place\b|\bhow did .* (do|finish)\b"):
+        elif len(named) == 1 and s.has(r"\bwhere did .* (place|finish)\b|\bwhat place\b|\bhow did .* (do|finish)\b|"
+                                       + _HOW_FAR):
             return Plan("player_career", {"castaway_id": s.person, "season": named[0]}, shape=pick)
         return Plan("player_career", {"castaway_id": s.person}, shape=pick)

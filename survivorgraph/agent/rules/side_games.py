@@ -15,6 +15,7 @@ _ARENA = r"\b(redemption island|edge of extinction|the edge)\b"
 _RANKING = r"\b(most|fewest|least)\b"
 _THAN_ANYONE = r"\bmore\b.*\bthan (anyone|anybody|everyone|any other)\b"
 _CAREER = {"key": "castaway_id", "column": "sat_out"}
+_SPENDING = r"\b(spen[dt]\w*|bl[eo]w|dropped|splurged?|shell(ed)? out|paid|forked out)\b"
 
 
 def _about(s: Slots) -> dict:
@@ -151,7 +152,8 @@ def _auction(s: Slots):
              r"|\b(broke|penniless)\b|\bmoney\b.{0,20}\b(none|nothing|zero|\$?0)\b"):
         return Plan("auction", _about(s), shape={"where": {"money": 0}})
     if s.has(_RANKING):
-        column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(r"\bspen[dt]\b") else (
+        # "blew the most money" is what they spent; "the most money" alone is what they came with
+        column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(_SPENDING) else (
             "items" if s.has(r"\bitems\b") else "spent")
         return Plan("auction", _about(s), shape=_extreme(s, column))
     item = re.search(r"\b(?:who|which \w+)\b.*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
