@@ -12,7 +12,7 @@ The model (direction matters):
   (:PlayerSeason)-[:FOUND_ADVANTAGE|RECEIVED_ADVANTAGE|PLAYED_ADVANTAGE|ADVANTAGE_EVENT]->(:Advantage)
   (:Season)-[:HAS_ADVANTAGE]->(:Advantage)
   (:PlayerSeason)-[:CONFESSIONALS_IN {count, seconds}]->(:Episode)
-  (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, sat_out, result, ...}]-(:PlayerSeason)
+  (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, won_alone, sat_out, result, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_JOURNEY]->(:Journey)<-[:WENT_ON_JOURNEY {reward, lost_vote, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)-[:BOUGHT {item, cost, ...}]->(:Auction)
 PlayerSeason also carries survivoR's castaway_scores (score_overall …) and advantage_episodes (advantage_timeline);
@@ -380,14 +380,17 @@ class GraphBuilder:
             has.append((f"{r.version_season}:E{ep}", ch_id, ch_id, {}))
         self.rel("HAS_CHALLENGE", ("Episode", "id"), ("Challenge", "id"), "challenge_results", has)
         won = (results[flags] == 1).any(axis=1) | (results["won_duel"] == 1)
+        # on their own: a "Team / Individual" challenge is won by a team, then by one of its members
+        alone = (results[["won_individual_immunity", "won_individual_reward"]] == 1).any(axis=1) \
+            | (results["won_duel"] == 1)
         self.rel("IN_CHALLENGE", ("PlayerSeason", "id"), ("Challenge", "id"), "challenge_results", [
             (f"{r.version_season}:{r.castaway_id}", f"{r.version_season}:C{_num(r.challenge_id)}",
              f"{r.version_season}:C{_num(r.challenge_id)}:{r.castaway_id}", {
                  "season": r.season, "episode": _num(r.episode), "tribe": r.tribe, "result": r.result,
-                 "sat_out": _bool(r.sit_out), "won": bool(w), "won_duel": plain(r.won_duel) == 1,
+                 "sat_out": _bool(r.sit_out), "won": bool(w), "won_alone": bool(a), "won_duel": plain(r.won_duel) == 1,
                  "chosen_for_reward": _bool(r.chosen_for_reward),
                  "order_of_finish": _num(r.order_of_finish)})
-            for r, w in zip(results.itertuples(index=False), won)])
+            for r, w, a in zip(results.itertuples(index=False), won, alone)])
 
     def _episode_event(self, label: str, table: str, node_id: str, vs: str, first: Any, extra: dict[str, Any]
                        ) -> tuple[str, str, str, dict]:

@@ -1327,6 +1327,33 @@ def test_players_with_exactly_n_seasons(graph, castaways):
 
 
 # -- side games: sit-outs, duels, journeys, the auction --------------------------------------------------
+@covers("challenge_wins_ranking")
+def test_challenge_wins_ranking(graph, survivor):
+    """Against survivoR's own challenge_summary ("All": every challenge someone was on the winning side of;
+    "Individual" and "Duel": the ones won alone)."""
+    summary = survivor.table("challenge_summary")
+    every = summary[(summary["category"] == "All") & (summary["version"] == "US")]
+    individual = summary[summary["category"].isin(["Individual", "Duel"]) & (summary["version"] == "US")]
+    for season in (19, 47, 22):
+        truth = pd.to_numeric(every[every["season"] == season]["won"]).groupby(every["castaway_id"]).sum()
+        mine = individual[individual["season"] == season]
+        alone = pd.to_numeric(mine["won"]).groupby(mine["castaway_id"]).sum()
+        rows = run(graph, "challenge_wins_ranking", season=season).rows
+        assert {r["castaway_id"]: r["wins"] for r in rows} == truth.astype(int).to_dict()
+        won_alone = {r["castaway_id"]: r["individual_wins"] for r in rows if r["individual_wins"]}
+        assert won_alone == alone[alone > 0].astype(int).to_dict()
+        ranking_matches(rows, truth, "wins")
+    rachel = run(graph, "challenge_wins_ranking", season=47, castaway_id="US0707").rows
+    assert [r["player"] for r in rachel] == ["Rachel LaMont"] and rachel[0]["wins"] == rachel[0]["individual_wins"] \
+        + rachel[0]["tribe_wins"]
+    results = survivor.table("challenge_results")
+    s19 = results[(results["season"] == 19) & (results["version"] == "US")]
+    immunity = s19[s19["challenge_type"].str.contains("Immunity")]
+    truth = immunity[immunity["won"] == 1].groupby("castaway_id").size()
+    rows = run(graph, "challenge_wins_ranking", season=19, kind="immunity").rows
+    assert {r["castaway_id"]: r["wins"] for r in rows if r["wins"]} == truth.to_dict()
+
+
 @covers("challenge_sit_outs")
 def test_challenge_sit_outs(graph, survivor):
     results = survivor.table("challenge_results")

@@ -230,19 +230,19 @@ def _ranked_column(rows: list[Row], columns: list[str]) -> str | None:
 _TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
 
 
-def _summed_by(rows: list[Row], key: str, column: str) -> list[Row]:
-    """One row per `key` (a person): its first row with `column` summed over all of its rows and the seasons
-    listed, largest first."""
+def _summed_by(rows: list[Row], key: str, column: str, also: tuple[str, ...] = ()) -> list[Row]:
+    """One row per `key` (a person): its first row with `column` (and the counts in `also`) summed over all of
+    its rows and the seasons listed, largest first."""
     groups: dict = {}
     for row in rows:
         groups.setdefault(row.get(key), []).append(row)
     summed = []
     for group in groups.values():
-        total = sum(r[column] for r in group if isinstance(r.get(column), (int, float)))
+        totals = {c: sum(r[c] for r in group if isinstance(r.get(c), (int, float))) for c in (column, *also)}
         seasons = [r["season"] for r in group if r.get("season") is not None]
         # a list one season's row carries (its episodes) is not the career's: left out when seasons are summed
         first = group[0] if len(group) == 1 else {k: v for k, v in group[0].items() if not isinstance(v, list)}
-        summed.append({**first, column: total, **({"season": seasons} if len(seasons) > 1 else {})})
+        summed.append({**first, **totals, **({"season": seasons} if len(seasons) > 1 else {})})
     return sorted(summed, key=lambda r: -r[column])
 
 
@@ -302,7 +302,7 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         # an extreme: "besides California, which state has the most")
         rows = [r for r in rows if not any(r.get(k) in v for k, v in where_not.items())]
     if totals := shape.get("career_total"):  # "more sit-outs than anyone in history": each person's seasons summed
-        rows = _summed_by(rows, totals["key"], totals["column"])
+        rows = _summed_by(rows, totals["key"], totals["column"], tuple(totals.get("also", ())))
     if extreme := shape.get("extreme"):  # "the youngest of the cast": the rows at the top (ties kept)
         column = extreme["column"]  # a number, or a date ("who is older": the earlier date of birth)
         values = [r[column] for r in rows if isinstance(r.get(column), (int, float)) or _year_of(r.get(column))]

@@ -34,6 +34,7 @@ ORDER = [
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
     "the challenges themselves",  # challenges
+    "challenges won, tribe and individual together",  # challenges
     "who was sent to Redemption Island or the Edge, and who came back",  # side_games
     "duels",  # side_games
     "journeys",  # side_games

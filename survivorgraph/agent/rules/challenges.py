@@ -86,6 +86,38 @@ def _counts_by_season(s: Slots, params: dict) -> Plan:
     return Plan("challenge_counts_by_season", params, shape=shape)
 
 
+# Tribe and individual wins counted together: "tribe ones included", "overall", "on the winning side"
+_ALL_WINS = r"\btribe (ones|wins|challenges)?\s*(included|too|as well|together)\b|\bcounting (tribe|team)\b" \
+            r"|\b(tribe|team) (and|or|\+|&) individual\b|\bindividual (and|or|\+|&) (tribe|team)\b" \
+            r"|\bwinning side\b|\boverall\b|\bin total\b|\ball (the )?challenges\b|\bof any kind\b"
+
+
+@rule("challenges won, tribe and individual together")
+def _all_challenge_wins(s: Slots):
+    """ "counting tribe and individual wins together, who won the most challenges on Samoa?", "on s47, did Rachel
+    or Kyle win more challenges overall?", "who won the most challenges on Samoa?" (every kind: tribe, team and
+    individual wins added up, the individual ones beside them). A tribe's wins, one kind (immunity, reward) or one
+    episode's challenge are other rules'."""
+    if not s.has(r"\bchallenges?\b") or not s.has(r"\b(won|win|wins|winning)\b") or s.tribes \
+            or s.has(r"\b(which|what) (\w+ )?tribes?\b|\btribes? (won|win|lost)\b|\bepisode \d|\bduels?\b") \
+            or s.has(r"\b(first|last|final|opening)\b.{0,20}\bchallenge\b") \
+            or s.has(r"\bimmunit|\brewards?\b") and not s.has(_ALL_WINS):
+        return None
+    column = "individual_wins" if s.has(r"\bindividual(ly)?\b") and not s.has(_ALL_WINS) else "wins"
+    counts = [c for c in ("wins", "individual_wins", "tribe_wins", "challenges") if c != column]
+    career = {} if s.season else {"career_total": {"key": "castaway_id", "column": column, "also": counts}}
+    if len(s.people) == 2 and s.has(r"\b(more|fewer|less|most)\b"):  # both, the larger count first
+        return Plan("challenge_wins_ranking", s.season_filter,
+                    shape={"where": {"castaway_id": list(s.people)}, **career, "sort": {"column": column}})
+    if not s.people and s.has(r"\b(most|fewest|least)\b"):
+        return Plan("challenge_wins_ranking", s.season_filter,
+                    shape={**career, "extreme": {"column": column, "max": s.has(r"\bmost\b")}})
+    if len(s.people) == 1 and s.has(_ALL_WINS):  # "how many challenges was Ozzy on the winning side of?"
+        return Plan("challenge_wins_ranking", {**s.season_filter, "castaway_id": s.person},
+                    shape={**career, "focus": column})
+    return None
+
+
 @rule("who was chosen to join a reward")
 def _reward_picks(s: Slots):
     """ "On s9, who got picked to tag along on somebody else's reward the most?" """
