@@ -15,7 +15,8 @@ The model (direction matters):
   (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, won_alone, sat_out, result, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_JOURNEY]->(:Journey)<-[:WENT_ON_JOURNEY {reward, lost_vote, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)-[:BOUGHT {item, cost, ...}]->(:Auction)
-PlayerSeason also carries survivoR's castaway_scores (score_overall …) and advantage_episodes (advantage_timeline);
+PlayerSeason also carries survivoR's castaway_scores (score_overall …, the challenge and strategic threat ratings)
+and advantage_episodes (advantage_timeline);
 Tribe its buff's colour (hex) and colour_name ("blue").
 Every node and relationship carries source_table, source_key and dataset_version. Keys: Player.castaway_id;
 others `id` built from version_season (e.g. "US45", "US45:US0650", "US45:E3", "US45:E3:T4").
@@ -182,6 +183,11 @@ class GraphBuilder:
                 # survivoR's castaway_scores (0-1, higher is better) and the episodes they held an advantage in
                 **{name: _score(score, name) for name in ("score_overall", "score_outwit", "score_outplay",
                                                           "score_outlast")},
+                # its threat ratings: a number and the band it falls in ("Top 1%" … "Bottom 1%")
+                "challenge_threat": _score(score, "threat_challenge"),
+                "challenge_threat_band": None if score is None else plain(score.threat_challenge_cat),
+                "strategic_threat": _score(score, "threat_strategic"),
+                "strategic_threat_band": None if score is None else plain(score.threat_strategic_cat),
                 "advantage_episodes": held_episodes.get((r.version_season, r.castaway_id),
                                                         0 if r.version_season in held_seasons else None)})
             played.append((r.castaway_id, ps_id, ps_id, {"season": r.season}))

@@ -1327,6 +1327,28 @@ def test_players_with_exactly_n_seasons(graph, castaways):
 
 
 # -- side games: sit-outs, duels, journeys, the auction --------------------------------------------------
+@covers("castaway_scores")
+def test_castaway_scores(graph, survivor):
+    scores = survivor.table("castaway_scores")
+    us = scores[scores["version"] == "US"].drop_duplicates(["season", "castaway_id"])
+    for season in (25, 48):
+        mine = us[us["season"] == season].set_index("castaway_id")
+        rows = run(graph, "castaway_scores", season=season).rows
+        assert {r["castaway_id"] for r in rows} == set(mine.index)
+        for r in rows:
+            truth = mine.loc[r["castaway_id"]]
+            assert r["challenge_threat_band"] == truth["threat_challenge_cat"]
+            assert r["strategic_threat_band"] == truth["threat_strategic_cat"]
+            assert r["score_outplay"] == pytest.approx(truth["score_outplay"], abs=1e-4)
+            assert r["strategic_threat"] == pytest.approx(truth["threat_strategic"], abs=1e-4)
+        assert [r["score_overall"] for r in rows] == sorted((r["score_overall"] for r in rows), reverse=True)
+    everyone = run(graph, "castaway_scores").rows
+    assert {r["castaway_id"] for r in everyone if r["challenge_threat_band"] == "Top 1%"} == set(
+        us[us["threat_challenge_cat"] == "Top 1%"]["castaway_id"])
+    artis = run(graph, "castaway_scores", castaway_id="US0380").rows
+    assert [(r["player"], r["season"]) for r in artis] == [("Artis Silvester", 25)]
+
+
 @covers("challenge_wins_ranking")
 def test_challenge_wins_ranking(graph, survivor):
     """Against survivoR's own challenge_summary ("All": every challenge someone was on the winning side of;

@@ -498,6 +498,9 @@ def test_a_bare_follow_up_asks_more_of_the_same_part():
         "Was Rob ever on a jury — Which seasons"]
     assert [p.text for p in split_parts("Did Tony win? When?")] == ["Did Tony win — When"]
     assert len(split_parts("Who won season 28? Who came second?")) == 2, "a question of its own stays apart"
+    assert [p.text for p in split_parts("where does P1 rank as a strategic threat? top x% or bottom?")] == [
+        "where does P1 rank as a strategic threat — top x% or bottom"], "the choices offered belong to the question"
+    assert len(split_parts("who won s20? and who won or lost the final vote?")) == 2
     chosen = plan("Did Tony win — When", [], [TONY])
     assert chosen.tool == "player_career" and chosen.shape["where"] == {"winner": True}
 
@@ -1555,13 +1558,34 @@ def test_buff_colours_castaway_scores_and_how_long_an_advantage_was_held():
     buff = plan("what colour was P1's buff when season 25 started?", [25], [ROB])
     assert (buff.tool, buff.params["phase"], buff.shape) == ("tribe_members", "original", {"focus": "buff_colour"})
     score = plan("going by survivoR's castaway scores, who has the best overall score on season 14?", [14])
-    assert score.tool == "season_cast" and score.shape["extreme"] == {"column": "score_overall", "max": True}
+    assert score.tool == "castaway_scores" and score.shape["extreme"] == {"column": "score_overall", "max": True}
     held = plan("on season 35, who spent the most episodes sitting on an advantage or idol?", [35])
     assert held.shape["extreme"] == {"column": "advantage_episodes", "max": True}
     assert plan("whoever held onto an advantage the longest on season 41", [41]).tool == "season_cast"
     never = plan("which finalists from s41 on never held an advantage or idol at any point in their season?", [41])
     assert never.tool == "season_finalists" and never.shape["where"] == {"advantage_episodes": 0}
     assert never.shape["season_span"] == [41, 10**4]
+
+
+def test_survivors_threat_ratings_and_score_bounds():
+    band = plan("in survivoR's numbers, where does P1 rank as a strategic threat on s25 — top x% or bottom", [25],
+                [ROB])
+    assert (band.tool, band.params) == ("castaway_scores", {"season": 25, "castaway_id": ROB})
+    assert band.shape == {"focus": "strategic_threat_band"}
+    top = plan("who does survivoR put in the top 1% as a challenge threat?")
+    assert top.shape["where"] == {"challenge_threat_band": "Top 1%"} and "extreme" not in top.shape
+    biggest = plan("whoever survivoR rates the biggest challenge threat on season 11", [11])
+    assert biggest.shape["extreme"] == {"column": "challenge_threat", "max": True}
+    both = plan("P1 vs P2 on s5, who has the higher outplay score in survivoR?", [5], [ROB, TONY])
+    assert both.shape["where"] == {"castaway_id": [ROB, TONY]} and both.shape["sort"] == {"column": "score_outplay"}
+    bound = plan("who has an overall castaway score of 0.9 or more in survivoR but never won survivor?")
+    assert bound.shape["at_least"] == {"score_overall": 0.9} and bound.shape["where"] == {"winner": False}
+    half = plan("which winners since s30 are NOT even in survivoR's top half as challenge threats?", [30])
+    assert half.shape["where"]["winner"] is True and half.shape["season_span"] == [30, 10**4]
+    assert half.shape["where"]["challenge_threat_band"] == [f"Bottom {b}" for b in ("1%", "2%", "5%", "10%", "20%",
+                                                                                   "50%")]
+    talk = plan("who was the biggest threat on season 20?", [20])
+    assert talk is None or talk.tool != "castaway_scores", "a threat in talk, not survivoR's rating"
 
 
 def test_the_items_of_an_auction_in_the_order_they_were_sold():

@@ -203,17 +203,64 @@ def _advantage_holding(s: Slots):
     return None
 
 
+# survivoR's castaway scores as people name them: (words, column); the overall score otherwise
+_SCORES = ((r"\bchallenge threat|\bthreat\b.{0,25}\bchallenges?\b|\bchallenges?\b.{0,25}\bthreat", "challenge_threat"),
+           (r"\bstrategic threat|\bstrateg\w* threat|\bthreat\b.{0,25}\bstrateg|\bstrateg\w*\b.{0,25}\bthreat",
+            "strategic_threat"),
+           (r"\boutwit", "score_outwit"), (r"\boutplay", "score_outplay"), (r"\boutlast", "score_outlast"))
+_SCORE_WORDS = r"\bscores?\b|\bsurvivoR\b|\brat(e|es|ed|ing|ings)\b|\branks?\b|\bnumbers\b|\bstats\b"
+_BAND = re.compile(r"\b(top|bottom) (\d{1,2}) ?(%|percent)", re.I)
+_BANDS = ("1%", "2%", "5%", "10%", "20%", "50%")
+_HALF = re.compile(r"\b(top|bottom|upper|lower) half\b", re.I)
+# "0.9 or more", "at least 0.9", "above 0.9", "under 0.5": a bound on the score
+_SCORE_BOUND = re.compile(r"\b(?:(?P<least>at least|above|over|more than|higher than|below|under|less than|lower than) "
+                          r"(?P<n1>0?\.\d+|1(?:\.0+)?)|(?P<n2>0?\.\d+|1(?:\.0+)?) (?P<more>or (?:more|higher|above|"
+                          r"better|over)|\+))", re.I)
+
+
 @rule("castaway scores")
 def _castaway_scores(s: Slots):
-    """ "Going by survivoR's castaway scores, who has the best overall score on Fiji?" """
-    if not isinstance(s.season, int) or not s.has(r"\bscores?\b") or s.has(r"\bvotes?\b|\bjury\b"):
+    """ "Going by survivoR's castaway scores, who has the best overall score on Fiji?", "who does survivoR rate the
+    biggest challenge threat on Guatemala?", "where does Artis rank as a strategic threat on s25?", "who is in the
+    top 1% as a challenge threat?", "winners since s30 not in the top half as challenge threats", "an overall score
+    of 0.9 or more but never won": survivoR's scores and threat ratings (castaway_scores)."""
+    column = next((c for pattern, c in _SCORES if s.has(pattern)), None)
+    if s.has(r"\bvotes?\b|\bjury\b") or not (s.has(r"\bscores?\b") and (isinstance(s.season, int) or s.people)
+                                              or s.has(r"\b(castaway|overall) scores?\b")
+                                              or column and s.has(_SCORE_WORDS)):
         return None
+    column = column or "score_overall"
+    band = f"{column}_band" if column.endswith("threat") else None
+    params = {**s.season_filter, **({"castaway_id": s.person} if len(s.people) == 1 else {})}
+    shape: dict = {}
+    if len(s.people) == 2:
+        return Plan("castaway_scores", s.season_filter, shape={"where": {"castaway_id": list(s.people)},
+                                                               "sort": {"column": column}, "focus": column})
+    if s.has(r"\bnever won|\b(did not|didn't|never|not) win|\bwithout winning|\bnon-?winners?\b|\blosers?\b"):
+        shape["where"] = {"winner": False}
+    elif s.has(r"\bwinners?\b|\bwho won\b|\bsole survivors?\b"):
+        shape["where"] = {"winner": True}
+    if band and (m := _BAND.search(s.text)):
+        shape.setdefault("where", {})[band] = f"{m.group(1).title()} {m.group(2)}%"
+    elif band and (m := _HALF.search(s.text)):
+        side = "Top" if m.group(1).lower() in ("top", "upper") else "Bottom"
+        other = "Bottom" if side == "Top" else "Top"
+        # "not in the top half" is every band of the bottom half
+        wanted = other if s.has(NEGATION) else side
+        shape.setdefault("where", {})[band] = [f"{wanted} {b}" for b in _BANDS]
+    if m := _SCORE_BOUND.search(s.text):
+        n = float(m.group("n1") or m.group("n2"))
+        low = (m.group("least") or "").lower() in ("below", "under", "less than", "lower than")
+        shape["below" if low else "at_least"] = {column: n}
     if s.person:
-        return Plan("season_cast", {"season": s.season}, shape={"where": {"castaway_id": s.person},
-                                                                "focus": "score_overall"})
-    best = not s.has(r"\b(worst|lowest|bottom|least)\b")
-    return Plan("season_cast", {"season": s.season}, shape={"extreme": {"column": "score_overall", "max": best},
-                                                            "focus": "score_overall"})
+        focus = band if band and s.has(r"\b(rank\w*|band|top|bottom|percent|%)") else column
+        return Plan("castaway_scores", params, shape={**shape, "focus": focus})
+    if not shape.get("where") and not any(k in shape for k in ("below", "at_least")) \
+            or s.has(r"\b(best|biggest|highest|top|most|greatest|worst|lowest|smallest|least|bottom)\b(?! \d| half)"):
+        best = not s.has(r"\b(worst|lowest|smallest|least|bottom)\b(?! \d| half)")
+        if not (band and _BAND.search(s.text)):
+            shape["extreme"] = {"column": column, "max": best}
+    return Plan("castaway_scores", params, shape={**shape, "focus": column})
 
 
 # What an advantage's conditions answer: when it could be played, until when, what was special about it
