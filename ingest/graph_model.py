@@ -14,7 +14,8 @@ The model (direction matters):
   (:PlayerSeason)-[:CONFESSIONALS_IN {count, seconds}]->(:Episode)
   (:Episode)-[:HAS_CHALLENGE]->(:Challenge)<-[:IN_CHALLENGE {won, won_alone, sat_out, result, ...}]-(:PlayerSeason)
   (:Episode)-[:HAS_JOURNEY]->(:Journey)<-[:WENT_ON_JOURNEY {reward, lost_vote, ...}]-(:PlayerSeason)
-  (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)-[:BOUGHT {item, cost, ...}]->(:Auction)
+  (:Episode)-[:HAS_AUCTION]->(:Auction)<-[:AT_AUCTION {money}]-(:PlayerSeason)
+  (:PlayerSeason)-[:BOUGHT {item, cost, money_remaining, ...}]->(:Auction)
 PlayerSeason also carries survivoR's castaway_scores (score_overall …, the challenge and strategic threat ratings)
 and advantage_episodes (advantage_timeline);
 Tribe its buff's colour (hex) and colour_name ("blue").
@@ -445,7 +446,10 @@ class GraphBuilder:
              f"{r.version_season}:AUCTION:I{_num(r.item)}:{r.castaway_id}", {
                  "season": r.season, "episode": episode_of.get(r.version_season), "item": r.item_description,
                  "category": r.category, "cost": _num(r.cost), "covered": _bool(r.covered), "notes": r.notes,
-                 "item_order": _num(r.item)})
+                 "item_order": _num(r.item), "money_remaining": _num(r.money_remaining),
+                 # a covered item's buyer may be offered something else for it instead
+                 "alternative_offered": _bool(r.alternative_offered),
+                 "alternative_accepted": _bool(r.alternative_accepted), "other_item": plain(r.other_item)})
             for r in items[items["castaway_id"].notna()].itertuples(index=False)])
 
 

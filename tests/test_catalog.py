@@ -1445,6 +1445,11 @@ def test_auction(graph, survivor):
         assert {r["castaway_id"]: r["spent"] for r in rows} == spent.astype(int).to_dict()
         assert {r["castaway_id"] for r in rows if r["items"] == 0} == set(present["castaway_id"]) - set(
             bought["castaway_id"])
+        # the money left after one's last purchase (survivoR's money_remaining), all of it for those who bought nothing
+        last = bought.sort_values("item").drop_duplicates("castaway_id", keep="last").set_index("castaway_id")
+        left = {cid: (int(last.loc[cid, "money_remaining"]) if cid in last.index else int(total))
+                for cid, total in zip(present["castaway_id"], present["total"])}
+        assert {r["castaway_id"]: r["money_left"] for r in rows} == left
     dawn = run(graph, "auction", season=26, castaway_id="US0346").rows
     assert [r["bought"] for r in dawn] == [["Roasted Chicken"]]
 
@@ -1547,6 +1552,12 @@ def test_the_items_of_an_auction_in_order(graph, survivor):
             (int(i), d, None if pd.isna(c) else int(c)) for i, d, c in zip(mine["item"], mine["item_description"],
                                                                           mine["cost"])]
     assert run(graph, "auction_items", season=26).rows[0]["player"] == "Malcolm Freberg"
+    offered = items[items["alternative_offered"] == True]  # noqa: E712
+    rows = [r for r in run(graph, "auction_items").rows if r["offered_instead"]]
+    assert sorted((r["castaway_id"], r["other_item"]) for r in rows) == sorted(
+        zip(offered["castaway_id"], offered["other_item"]))
+    covered = items[(items["season"] == 25) & (items["covered"] == True)]  # noqa: E712
+    assert sum(bool(r["covered"]) for r in run(graph, "auction_items", season=25).rows) == len(covered)
 
 
 def test_buff_colours_scores_and_advantage_episodes_come_from_survivor(graph, survivor):

@@ -1588,6 +1588,19 @@ def test_survivors_threat_ratings_and_score_bounds():
     assert talk is None or talk.tool != "castaway_scores", "a threat in talk, not survivoR's rating"
 
 
+def test_money_left_covered_items_and_swaps_at_the_auction():
+    left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
+    assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})
+    more = plan("who walked out of the s24 auction with more cash left, P1 or P2?", [24], [ROB, TONY])
+    assert more.shape["sort"] == {"column": "money_left"} and more.shape["where"] == {"castaway_id": [ROB, TONY]}
+    covered = plan("How many of the items at the s25 auction were sold covered up?", [25])
+    assert (covered.tool, covered.shape["where"]) == ("auction_items", {"covered": True})
+    swap = plan("at the season 6 auction someone got offered a swap for the covered thing they bought - who", [6])
+    assert swap.shape == {"where": {"offered_instead": True}, "focus": "other_item"}
+    rows = [{"item": "Manioc", "covered": True}, {"item": "Cheesecake", "covered": False}]
+    assert apply_shape(rows, ["item", "covered"], {"where": {"covered": True}, "count": "*"})[0][0]["count"] == 1
+
+
 def test_the_items_of_an_auction_in_the_order_they_were_sold():
     first = plan("what was the very first thing sold at the season 26 auction, and who got it?", [26])
     assert (first.tool, first.params, first.shape) == ("auction_items", {"season": 26}, {"pick": "first"})

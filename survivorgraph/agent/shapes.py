@@ -58,6 +58,7 @@ COUNTABLE: dict[str, dict[str, str]] = {
     "duels": {"people": "castaway_id"},
     "journeys": {"people": "castaway_id"},
     "auction": {"people": "castaway_id", "seasons": "season"},
+    "auction_items": {"things": "*", "seasons": "season"},
 }
 # Queries with one row per event: "how many votes did X get" counts the rows.
 COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player", "tribal_council_votes"}

@@ -137,6 +137,13 @@ def _auction(s: Slots):
     if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
              r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
         return Plan("auction", _about(s), shape={"where": {"items": 0}})
+    if s.has(r"\b(swap|trade|exchange|instead|alternative|something else|switch)\b"):
+        # "someone got offered a swap for the covered thing they bought - who, and what was offered instead?"
+        return Plan("auction_items", s.season_filter, shape={"where": {"offered_instead": True},
+                                                             "focus": "other_item"})
+    if s.has(r"\b(covered|under (a|the) (cover|cloth|lid)|hidden|mystery|unseen|sight unseen)\b"):
+        # "how many of the items were sold covered up?"
+        return Plan("auction_items", s.season_filter, shape={"where": {"covered": True}})
     if s.has(r"\b(thing|item|lot)s?\b.*\b(sold|auctioned|up for (bid|sale)|came up|offered|bought)\b"
              r"|\b(first|last|final|priciest|cheapest|most expensive) (thing|item|lot)\b"):
         # "what was the very first thing sold at the caramoan auction, and who got it?": the items in order
@@ -147,6 +154,14 @@ def _auction(s: Slots):
             cheapest = s.has(r"\b(cheapest|least expensive)\b")
             return Plan("auction_items", s.season_filter, shape={"extreme": {"column": "cost", "max": not cheapest}})
         return Plan("auction_items", s.season_filter)
+    # "how much money did Butch have left once the auction was done?", "who walked out with more cash left?"
+    if s.has(r"\b(left|left over|leftover|remaining|remained|to spare|unspent|still had)\b"):
+        if len(s.people) == 2:
+            return Plan("auction", s.season_filter, shape={"where": {"castaway_id": list(s.people)},
+                                                           "sort": {"column": "money_left"}, "focus": "money_left"})
+        if not s.person and s.has(_RANKING):
+            return Plan("auction", _about(s), shape=_extreme(s, "money_left"))
+        return Plan("auction", _about(s), shape={"focus": "money_left"})
     # "was anyone at the auction with no money to bid?"
     if s.has(r"\b(no|zero|without( any)?|not a (cent|dollar|penny))\b (money|cash|dollars|funds)\b"
              r"|\b(broke|penniless)\b|\bmoney\b.{0,20}\b(none|nothing|zero|\$?0)\b"):
