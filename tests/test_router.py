@@ -1588,6 +1588,17 @@ def test_survivors_threat_ratings_and_score_bounds():
     assert talk is None or talk.tool != "castaway_scores", "a threat in talk, not survivoR's rating"
 
 
+def test_who_a_tribal_twist_befell_and_who_went_home_on_it():
+    summit = plan("who lost their vote after going on a summit on s44?", [44])
+    assert (summit.tool, summit.params) == ("tribal_event_players", {"event": "summit", "season": 44})
+    exiled = plan("when was the last time someone got kept out of tribal council because they were on exile?")
+    assert (exiled.tool, exiled.params["event"], exiled.shape) == ("tribal_event_players", "exiled", {"pick": "last"})
+    countback = plan("who has been sent home on a countback?")
+    assert (countback.tool, countback.shape) == ("tribal_events", {"focus": "voted_out"})
+    exile_island = plan("who was sent to exile island the most on season 14?", [14])
+    assert exile_island is None or exile_island.params.get("event") != "exiled"
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

@@ -67,7 +67,18 @@ _TRIBAL_EVENTS = [
     (r"\brocks? draw\b|\bdr(a|e|aw)w?(n|ing)? (the )?rocks?\b|\bpurple rock\b|\bbad rock\b|\bon a rock\b|\brock-?draw",
      "rock draw"),
     (r"\bdeadlock\w*\b", "deadlock"), (r"\bshot in the dark\b", "shot in the dark"), (r"\bcountback\b", "countback"),
+    (r"\bsummits?\b", "summit"),
+    # "missed tribal because they were on exile": kept out of the vote (Exile Island itself is another rule's)
+    (r"\bexiled?\b.*\btribal\b|\btribal\b.*\bexiled?\b", "exiled"),
+    (r"\bcontrol (of )?the vote\b", "control the vote"), (r"\b(sacrific\w*|gave up|give up) (their |his |her |a )?vote",
+                                                          "sacrificed vote"),
+    (r"\bsafety without power\b", "safety without power"), (r"\bdo or die\b", "do or die"),
+    (r"\bkidnap\w*\b", "kidnapped"), (r"\babstain to gain\b", "abstain to gain"),
+    (r"\bvote blocker\b|\bblock(ed)? (a |their |his |her )?vote\b", "block"),
 ]
+# "who lost their vote", "who missed tribal": asks who the twist befell, not who went home
+_BEFELL = r"\b(who|which \w+|how many (people|players|castaways|times))\b" \
+          r"(?!.{0,40}\b(went home|sent home|voted (out|off)|eliminated|booted)\b)"
 
 
 @rule("tribal councils with a twist")
@@ -86,7 +97,14 @@ def _tribal_events(s: Slots):
         count = {"count": "*"} if s.has(r"\bhow many\b") else {}
         return Plan("tribal_event_players", {"event": event, **worked, **s.season_filter},
                     shape={**end_pick(s.text), **count})
-    return Plan("tribal_events", {"event": event, **s.season_filter}, shape=end_pick(s.text))
+    gone = s.has(rf"\b{WENT_HOME}|\bsent home\b|\bvoted (out|off)\b|\beliminated\b")
+    if event not in ("rock draw", "deadlock", "countback") and (s.has(_BEFELL) or not gone):
+        # "who lost their vote after going on a summit on s44?", "on fiji, who missed tribal because of exile?": the
+        # people it befell
+        count = {"count": "*"} if s.has(r"\bhow many\b") else {}
+        return Plan("tribal_event_players", {"event": event, **s.season_filter}, shape={**end_pick(s.text), **count})
+    return Plan("tribal_events", {"event": event, **s.season_filter},
+                shape={**end_pick(s.text), **({"focus": "voted_out"} if gone else {})})
 
 
 @rule("the vote that sent a person home")
