@@ -661,6 +661,17 @@ def test_challenges_and_reward_picks(graph, survivor):
     named = desc[[(int(s), int(c)) in run_ids for s, c in zip(desc["season"], desc["challenge_id"])]]
     assert Counter(r["recurring_name"] for r in every if r["recurring_name"]) == Counter(
         named["recurring_name"].dropna())
+    # who won each: the people on the winning side, and the tribes when it was a tribe challenge
+    s2 = results[(results["season"] == 2) & (results["version"] == "US")]
+    flags = [c for c in s2.columns if c.startswith("won_")]
+    cast = survivor.table("castaways")
+    name_of = cast[(cast["season"] == 2) & (cast["version"] == "US")].set_index("castaway_id")["full_name"]
+    for row in run(graph, "challenges", season=2).rows:
+        mine = s2[s2["challenge_id"] == row["challenge_id"]]
+        won = mine[(mine[flags] == 1).any(axis=1)]
+        assert sorted(row["winners"]) == sorted(name_of[won["castaway_id"].unique()])
+        if mine["outcome_type"].iloc[0].startswith("Tribal"):
+            assert sorted(row["winning_tribes"]) == sorted(won["tribe"].unique())
     picked = results[results["chosen_for_reward"].eq(True)].drop_duplicates(["season", "challenge_id", "castaway_id"])
     rows = run(graph, "reward_picks", season=9).rows
     assert {r["castaway_id"]: r["times_chosen"] for r in rows} == \

@@ -1599,6 +1599,22 @@ def test_who_a_tribal_twist_befell_and_who_went_home_on_it():
     assert exile_island is None or exile_island.params.get("event") != "exiled"
 
 
+def test_the_first_challenge_of_a_kind_and_a_span_of_seasons_without_one():
+    first = plan("first ever slide puzzle challenge on survivor - what season")
+    assert (first.tool, first.params, first.shape) == ("challenges", {"feature": "puzzle_slide"}, {"pick": "first"})
+    borneo = plan("What was the very first challenge of season 1 called?", [1])
+    assert (borneo.tool, borneo.shape) == ("challenges", {"pick": "first"})
+    assert plan("when did survivor first do a word puzzle challenge — which season").params == {
+        "feature": "puzzle_word"}
+    span = plan("which seasons from s1 to s12 never had an eating challenge?", [1, 12])
+    assert span.tool == "challenge_counts_by_season" and span.shape["where"] == {"challenges": 0}
+    assert span.shape["season_span"] == [1, 12]
+    tribe = plan("which tribe won it", [2])
+    assert tribe is None or tribe.tool != "season_winner", "a challenge's winner, not the season's"
+    eating = plan("the season with the most eating challenges — which one was it")
+    assert eating is None or eating.tool != "challenge_wins_ranking"
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

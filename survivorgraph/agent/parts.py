@@ -37,7 +37,8 @@ _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|app
                     r"someone (?:said|told)|my (?:friend|wife|husband|dad|mom|brother|sister))\b"
                     # "… where does he rank? top x% or bottom?": the choices the asker offers, not a question
                     r"|(?!.*\b(?:who|what|which|when|where|how|why)\b)(?:like |is it |was it )?(?:[\w%.'-]+ ){0,3}"
-                    r"[\w%.'-]+ or [\w%.'-]+(?: [\w%.'-]+){0,2}$", re.I)
+                    r"[\w%.'-]+ or [\w%.'-]+(?: [\w%.'-]+){0,2}$"
+                    r"|\([^()]*\)$", re.I)  # "(us seasons)": a note in brackets
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
 _SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during) it\b"

@@ -7,7 +7,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
-from survivorgraph.agent.rules.base import SEASON_RANKED, exit_episode, rule
+from survivorgraph.agent.rules.base import SEASON_RANKED, end_pick, exit_episode, rule
 from survivorgraph.agent.season_span import season_span
 
 # "the last immunity", "the final reward" — not "the final tribal council", "the final three"
@@ -37,6 +37,7 @@ def _tribe_wins(s: Slots):
 
 # What a challenge involved, as people say it: (words, survivoR's challenge_description feature, or its start)
 _FEATURES = [
+    (r"\bslid(e|ing)[- ]puzzles?\b", "puzzle_slide"), (r"\bword (puzzles?|scrambles?|games?)\b", "puzzle_word"),
     (r"\bpuzzles?\b", "puzzle"), (r"\bswim\w*\b", "water_swim"),
     (r"\bpaddl\w*|\bkayak\w*|\bboats?\b", "water_paddling"),
     (r"\bwater\b", "water"), (r"\bbalanc\w*\b", "balance"), (r"\bmazes?\b", "maze"), (r"\bendurance\b", "endurance"),
@@ -63,6 +64,9 @@ def _challenges(s: Slots):
     params = {**s.season_filter, **({"kind": kind} if kind else {}), **({"feature": feature} if feature else {})}
     if s.has(_REUSED):  # the recurring challenge with the most versions
         return Plan("challenges", params, shape={"group_extreme": {"by": "recurring_name", "max": True}})
+    if (feature or isinstance(s.season, int) and not kind) and (end := end_pick(s.text)):
+        # "the first slide puzzle ever - what season?", "what was the very first challenge of Borneo called?"
+        return Plan("challenges", params, shape=end)
     if feature and (len(s.seasons) > 1 or season_span(s.text) or s.has(_WHICH_SEASONS)):
         return _counts_by_season(s, {k: v for k, v in params.items() if k != "season"})
     if feature:
@@ -77,7 +81,7 @@ def _counts_by_season(s: Slots, params: dict) -> Plan:
     """ "Which season had the most blindfolded challenges?", "since s35, which seasons never had one?", "Tocantins
     vs China - which had more maze challenges?": every season's count (0 included), then the seasons asked."""
     shape: dict = {}
-    if len(s.seasons) > 1:
+    if len(s.seasons) > 1 and not season_span(s.text):  # "Tocantins vs China"; "from s1 to s12" is a span
         shape["where"] = {"season": list(s.seasons)}
     if s.has(NEGATION):
         shape["where"] = {**shape.get("where", {}), "challenges": 0}
@@ -98,7 +102,8 @@ def _all_challenge_wins(s: Slots):
     or Kyle win more challenges overall?", "who won the most challenges on Samoa?" (every kind: tribe, team and
     individual wins added up, the individual ones beside them). A tribe's wins, one kind (immunity, reward) or one
     episode's challenge are other rules'."""
-    if not s.has(r"\bchallenges?\b") or not s.has(r"\b(won|win|wins|winning)\b") or s.tribes \
+    if not s.has(r"\bchallenges?\b") or not s.has(r"\b(won|win|wins|winning)\b") or s.tribes or s.has(SEASON_RANKED) \
+            or any(s.has(pattern) for pattern, _ in _FEATURES) \
             or s.has(r"\b(which|what) (\w+ )?tribes?\b|\btribes? (won|win|lost)\b|\bepisode \d|\bduels?\b") \
             or s.has(r"\b(first|last|final|opening)\b.{0,20}\bchallenge\b") \
             or s.has(r"\bimmunit|\brewards?\b") and not s.has(_ALL_WINS):

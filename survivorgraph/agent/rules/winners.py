@@ -125,7 +125,8 @@ def _final_jury_votes(s: Slots):
 def _season_winner(s: Slots):
     if s.season and s.has(r"\b(who )?(won|winner|sole survivor|win)\b") \
             and not s.has(r"\bfinalists?\b|\brunners?[- ]up\b") and not s.has(
-            r"\b(immunit\w*|rewards?|challenges?|most|idols?|advantages?|jury votes? did)\b"):
+            r"\b(immunit\w*|rewards?|challenges?|most|idols?|advantages?|jury votes? did)\b"
+            r"|\b(which|what) (tribe|team|side)\b"):  # "which tribe won it": a challenge's winners
         return Plan("season_winner", {"season": s.season})
 
 
