@@ -210,6 +210,13 @@ def test_only_the_part_naming_an_unknown_person_goes_unanswered(graph, linker):
     assert [a.source for a in result.cypher] == ["season_winner"]
 
 
+def test_a_part_about_a_season_that_does_not_exist_and_the_part_referring_to_it_go_unanswered(graph, linker):
+    result = agent(graph, linker).ask("is Ramona Gray in the cast of survivor 58? and who goes home first on it")
+    assert result.answer_kind == "abstained" and "season 58" in result.answer and not result.cypher
+    kept = agent(graph, linker).ask("who won survivor 58? and who won season 45?")
+    assert "Dee Valladares" in kept.answer and "season 58" in kept.answer
+
+
 def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
     result = agent(graph, linker).ask("Who won the season filmed in Antarctica?")
     assert result.answer_kind == "abstained"

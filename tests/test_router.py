@@ -353,6 +353,8 @@ def test_seasons_without_a_fact_are_the_others():
     ("Who is the best Survivor player of all time?", "opinions"),
     ("Is Rob the GOAT?", "opinions"),
     ("Did the right person win season 20?", "opinions"),
+    ("is P1 the nicest person to ever play survivor?", "opinions"),
+    ("who was the meanest castaway on season 20?", "opinions"),
     ("What was the budget for season 20?", "how the show was made"),
     ("How many crew members worked on season 3?", "how the show was made"),
     ("How much did CBS spend making season 1?", "how the show was made"),

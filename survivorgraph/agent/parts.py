@@ -41,7 +41,7 @@ _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|app
                     r"|\([^()]*\)$", re.I)  # "(us seasons)": a note in brackets
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
-_SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during) it\b"
+_SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during|on) it\b"
                          r"|\b(won|win) (that|this) one\b"  # "which season had the longest finale? who won that one?"
                          r"|\bits (winner|jury|cast|tribes|finalists|location)\b"
                          r"|\b(was|were) it (filmed|shot|held|set)\b|\bdid it (air|premiere|take place|end)\b",

@@ -43,8 +43,11 @@ OPINION = re.compile(r"\b(?:greatest|best|goat|most iconic|most beloved)\b(?: \w
                      r"surprising|emotional|satisfying|disappointing)\b|\b(?:craziest|funniest|wildest|dumbest|"
                      r"smartest|coolest|saddest)\b|\b(?:best|worst) (?:blindside|move|moment|cast|gameplay|"
                      r"strategy|twist|villain|hero|strategist|storyline|edit)s?\b"
-                     # who was liked
+                     # who was liked, and what kind of person someone is
                      r"|\b(?:more |most |less |least )?lik(?:e)?able\b|\bmore (?:popular|annoying|charming)\b"
+                     r"|\b(?:nicest|meanest|kindest|rudest|sweetest|friendliest|nastiest|hottest|prettiest|sexiest"
+                     r"|cutest|most (?:attractive|hated|loved|arrogant|humble|genuine|annoying|obnoxious))\b"
+                     r"|\b(?:best|worst|nicest|good|bad|nice|mean) (?:person|human|human being|people)\b"
                      # whether a season is worth watching
                      r"|\bworth (?:a )?(?:re-?)?watch\w*|\bshould i (?:re-?)?watch\b|\bworth watching\b"
                      r"|\b(?:is|was) (?:it|this|that|s?\d{1,2}|season \d{1,2}|this season|that season) (?:too )?"

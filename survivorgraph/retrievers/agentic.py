@@ -105,7 +105,7 @@ class AgenticRetriever(Retriever):
                 step.detail["not answered"] = {part: names for part, names in unknown.items() if names}
         # A part that names someone or something the data lacks is not answered about something else.
         skipped = [name for names in unknown.values() for name in names]
-        parts = _follow_ups_asked_again([p for p in parts if not unknown[p.text]], linked)
+        parts = _follow_ups_asked_again(_without_unknown(parts, unknown, linked), linked)
         if not parts:
             run.result.answer_kind = "abstained"
             run.result.answer = self._unknown_message(skipped)
@@ -364,6 +364,19 @@ def _top_season(evidence: list[Evidence]) -> list[int]:
     return []
 
 
+def _without_unknown(parts: list[Part], unknown: dict[str, list[str]], linked) -> list[Part]:
+    """The parts to answer: not one that names what the data lacks, nor a later one that only refers back to it
+    ("is Ramona in the cast of survivor 58? and who goes home first on it")."""
+    kept: list[Part] = []
+    dropped = False
+    for part in parts:
+        refers_back = (part.refers_to_season or part.refers_to_person) and not _names_anything(part, linked)
+        dropped = bool(unknown[part.text]) or (dropped and refers_back)
+        if not dropped:
+            kept.append(part)
+    return kept
+
+
 def _names_anything(part: Part, linked) -> bool:
     return any(l.text in part.text for l in linked.links)
 
@@ -379,7 +392,13 @@ def _unknown_in(part: str, unresolved: list[str], single: bool) -> list[str]:
     with one part names them all."""
     if single:
         return list(unresolved)
-    return [u for u in unresolved if u.split(" (")[0].lower() in part.lower()]
+    return [u for u in unresolved if u.split(" (")[0].lower() in part.lower() or _names_season(part, u)]
+
+
+def _names_season(part: str, unresolved: str) -> bool:
+    """ "season 58 (…)" is what "survivor 58", "s58" or "season 58" named."""
+    m = re.match(r"season (\d+) \(", unresolved)
+    return bool(m) and re.search(rf"\b(season|survivor|s) ?{m.group(1)}\b", part, re.I) is not None
 
 
 def _entity_note(slots: Slots) -> str:
