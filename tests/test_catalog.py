@@ -1338,6 +1338,22 @@ def test_players_with_exactly_n_seasons(graph, castaways):
 
 
 # -- side games: sit-outs, duels, journeys, the auction --------------------------------------------------
+@covers("episode_confessionals")
+def test_episode_confessionals(graph, survivor, castaways):
+    confessionals = survivor.table("confessionals")
+    cast = castaways
+    for season in (31, 38):
+        mine = confessionals[(confessionals["season"] == season) & (confessionals["version"] == "US")]
+        totals = mine.groupby("episode")["confessional_count"].sum()
+        rows = run(graph, "episode_confessionals", season=season).rows
+        assert {r["episode"]: r["confessionals"] for r in rows if r["confessionals"]} == {
+            int(e): int(n) for e, n in totals.items() if n}
+        gone = cast[(cast["season"] == season) & cast["episode"].notna() & ~cast["result"].isin(
+            ["Sole Survivor", "Runner-up", "2nd runner-up", "Co-runner-up"])]
+        for r in rows:
+            assert sorted(r["left_the_game"]) == sorted(gone[gone["episode"] == r["episode"]]["full_name"])
+
+
 @covers("castaway_scores")
 def test_castaway_scores(graph, survivor):
     scores = survivor.table("castaway_scores")

@@ -1617,6 +1617,36 @@ def test_the_first_challenge_of_a_kind_and_a_span_of_seasons_without_one():
     assert eating is None or eating.tool != "challenge_wins_ranking"
 
 
+def test_how_an_advantage_play_came_out_its_target_and_its_kind_counted():
+    needed = plan("on season 26, who played an idol that turned out not to be needed at all?", [26])
+    assert (needed.tool, needed.params["event"], needed.shape) == ("advantage_events", "played",
+                                                                   {"where": {"success": "Not needed"}})
+    failed = plan("has knowledge is power ever not worked?")
+    assert failed.shape == {"where": {"success": "No"}} and failed.params["advantage_type"] == "knowledge is power"
+    target = plan("first time anyone used knowledge is power - who did they go after")
+    assert target.shape == {"pick": "first", "focus": "played_for"}
+    counted = plan("how many extra vote advantages have been in play across all the seasons?")
+    assert counted.shape == {"count": "advantage_id"}
+    clueless = plan("which season had the most idols/advantages found without any clue?")
+    assert "advantage_type" not in clueless.params and clueless.shape["where"] == {"clue": "Found without clue"}
+    assert clueless.shape["group_extreme"] == {"by": "season", "max": True}
+    story = plan("the reward stealer on season 33 - who found it", [33])
+    assert (story.params, story.shape) == ({"advantage_type": "reward stealer", "season": 33}, {})
+    never = plan("from s36 through s48 which seasons didn't have an extra vote advantage", [36, 48])
+    assert never.tool == "season_list" and never.shape["except"][0]["tool"] == "advantage_events"
+    assert never.shape["season_span"] == [36, 48]
+
+
+def test_episode_confessionals_and_journey_votes_risked_and_kept():
+    busiest = plan("in the s38 episode with the most confessionals overall, who got voted out?", [38])
+    assert (busiest.tool, busiest.shape) == ("episode_confessionals", {
+        "extreme": {"column": "confessionals", "max": True}, "focus": "left_the_game"})
+    kept = plan("who risked their vote on a journey on s43 and didn't lose it", [43])
+    assert kept.shape["where"] == {"lost_vote": False, "chose_to_play": True}
+    assert plan("S42 journeys: who went on one and did NOT lose their vote?", [42]).shape["where"] == {
+        "lost_vote": False}
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

@@ -33,7 +33,8 @@ _NEGATIONS = [
 _UNIVERSES = [
     (re.compile(r"\b(jurors?|jury members?|members of the jury)\b", re.I), "season_jury", "people", True),
     (re.compile(r"\bfinalists?\b", re.I), "season_finalists", "people", True),
-    (re.compile(r"^\s*(which|what) seasons?\b|\bin which seasons?\b|\bseasons? (had|with|where|saw|not)\b"
+    (re.compile(r"^\s*(?:(?:from|since|between|after|before|up to|until) [^?]{1,30}? )?(which|what) seasons?\b"
+                r"|\bin which seasons?\b|\bseasons? (had|with|where|saw|not)\b"
                 r"|\bthe (first|last|latest|earliest|most recent) season\b", re.I),
      "season_list", "seasons", False),
     (re.compile(r"^\s*(who|which (castaways?|players?|contestants?|people|ones?)|name the (castaways|players)|"

@@ -81,6 +81,7 @@ def _route(slots: Slots) -> Plan | None:
                          + " minus ".join(f"{x['tool']} ({x['reading']})" for x in left_out))
     difference.part = slots.text
     difference.shape = {**answer_shape(reading(slots.text, slots.mentions), difference.tool), **difference.shape}
+    apply_season_span(difference, slots)  # "from s36 through s48, which seasons didn't have …": within the span
     return difference
 
 

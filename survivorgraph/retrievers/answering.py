@@ -167,12 +167,15 @@ _ID_COLUMNS = {"castaway_id", "player_id", "voted_out_by_id", "voter_id", "voted
 # Columns whose values are names of other people, seasons or places than a list's own items, and the words that
 # ask for them.
 _OTHER_NAMES = set(NAME_COLUMNS) | {"location", "country", "jurors", "winner_name", "played_by", "found_by",
-                                    "played_for", "voted_out", "season_names", "faced", "went_with", "outcomes"}
+                                    "played_for", "voted_out", "season_names", "faced", "went_with", "outcomes",
+                                    "played_for_id", "left_the_game"}
 _ASKED_AS = {"location": ("where", "filmed", "shot", "place"), "country": ("where", "filmed", "shot"),
              "voted_for": ("vote", "voted", "votes"), "winner": ("won", "win", "winners"),
              "season_name": ("season", "seasons"), "jurors": ("jury",), "faced": ("face", "against", "opponents"),
              "went_with": ("with", "else", "together"), "played_by": ("play", "played", "used"),
-             "outcomes": ("safe", "outcome", "outcomes", "each", "everyone")}
+             "outcomes": ("safe", "outcome", "outcomes", "each", "everyone"),
+             "played_for_id": ("after", "target", "targeted"), "played_for": ("after", "target", "targeted"),
+             "left_the_game": ("out", "home", "left", "eliminated", "boot", "booted")}
 _WORD = re.compile(r"[a-z]+")
 
 

@@ -149,7 +149,8 @@ def _episode_events(s: Slots):
 
 @rule("eliminations per episode number")
 def _eliminations_by_episode(s: Slots):
-    if s.has(r"\bepisode\b") and s.has(r"\b(most|fewest|how many)\b.*\b(eliminat|voted out|boots?|exits?)"):
+    if s.has(r"\bepisode\b") and s.has(r"\b(most|fewest|how many)\b.*\b(eliminat|voted out|boots?|exits?)") \
+            and not s.has(r"\b(most|fewest|how many)\b (\w+ ){0,2}(confessionals?|viewers|votes|ratings?)\b"):
         return Plan("eliminations_by_episode_number", {"limit": 5})
 
 

@@ -139,7 +139,10 @@ def _advantage_events(s: Slots):
     if s.people or not (named_kind or s.has(r"\bidols?\b|\badvantages?\b")):
         return None
     kind = {"advantage_type": named_kind.group(1).lower()} if named_kind else \
-        {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") else {}  # not the idol nullifier
+        {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") and not s.has(r"\badvantages?\b") else {}
+    # (an idol is not the idol nullifier; "idols/advantages" are both)
+    target = {"focus": "played_for"} if s.has(r"\b(go|goes|went|going) after\b|\btarget\w*|\bus(e|ed|ing) it on\b"
+                                              r"|\bon whom\b|\bagainst whom\b|\bwho was it (used|played) on\b") else {}
     params = {**kind, **s.season_filter}
     first = re.search(r"\b(first|earliest|debut\w*|introduc\w*|last|latest|most recent)\b", s.text, re.I)
     if first and first.group(1).lower() in ("first", "earliest") and s.has(r"\b(found|find|finds|dug up)\b") \
@@ -153,7 +156,7 @@ def _advantage_events(s: Slots):
         end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
         event = {"event": "played"} if s.has(r"\b(play|played|used)\b") else \
             {"event": "found"} if s.has(r"\bfound\b") else {}
-        return Plan("advantage_events", {**params, **event}, shape={"pick": end, "focus": "season"})
+        return Plan("advantage_events", {**params, **event}, shape={"pick": end, **(target or {"focus": "season"})})
     if s.has(r"\b(play|played|plays|playing|used|use|gave|give)\b") and s.has(_FOR_SOMEONE_ELSE):
         # "who has played an idol for somebody else at least twice?", "the first time anyone played one for
         # someone else": the plays for another player (played_for_id is not the player's own)
@@ -169,6 +172,16 @@ def _advantage_events(s: Slots):
     if s.has(rf"\b(voted out|blindsided|booted|sent home|went home|got the boot)\b.*\b{holding}\b"
              rf"|\b{holding}\b.*\b(voted out|blindsided|booted|sent home)\b"):
         return Plan("advantage_events", {"event": "voted_out", **params})
+    # how a play came out (survivoR's success): "an idol that turned out not to be needed", "knowledge is power that
+    # didn't work", "came away with nothing"
+    if s.has(r"\bnot (to be |be |been )?needed\b|\b(wasn't|was not|weren't|were not) needed\b|\bunneeded\b"
+             r"|\bunnecessar\w*|\bneedless\w*|\bwasted\b"):
+        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "Not needed"}})
+    if s.has(r"\b(not|never|n't) (\w+ )?work\w*|\bfail\w*|\bunsuccessful\w*|\bbackfir\w*|\bcame away with nothing\b"
+             r"|\bgot nothing\b|\bin vain\b|\bcame up empty\b"):
+        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "No"}})
+    if named_kind and s.has(r"\b(worked|work|successful\w*|succeeded|paid off)\b"):
+        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "Yes"}})
     if s.has(r"\b(play|played|playing|used)\b") and s.has(r"\b(didn't|did not|never|no|not|without|zero)\b[\w ]{0,25}"
                                                           r"\b(cancel\w*|nullif\w*|negat\w*|void\w*|votes?)\b"):
         # "who played an idol that didn't cancel a single vote": the plays that nullified none
@@ -181,7 +194,29 @@ def _advantage_events(s: Slots):
         return Plan("advantage_events", {"event": "found", **params}, shape={"except": [played]})
     if s.has(r"\bexpired?\b|\bwent unused\b|\bunplayed\b"):
         return Plan("advantage_events", {"event": "expired", **params})
+    if s.has(r"\b(without|no) (a |any )?clues?\b|\bclueless\b"):
+        # "which season had the most idols found without any clue?": the finds survivoR marks clueless
+        shape = {"where": {"clue": "Found without clue"}}
+        if s.has(SEASON_RANKED):
+            shape["group_extreme"] = {"by": "season", "max": not s.has(r"\b(fewest|least)\b")}
+        return Plan("advantage_events", {**params, "event": "found"}, shape=shape)
+    if not named_kind:
+        return None
+    if s.has(r"\bhow many\b") and not target:
+        # "how many extra vote advantages have been in play?": the advantages of that kind, counted
+        return Plan("advantage_events", params, shape={"count": "advantage_id"})
+    if first:  # "first time anyone used knowledge is power - who did they go after?"
+        end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
+        event = {"event": "played"} if s.has(r"\b(play|played|used|use)\b") else {}
+        return Plan("advantage_events", {**params, **event}, shape={"pick": end, **target})
+    if s.has(_WHICH_SEASONS_HAD) or s.season:
+        # "which seasons had an extra vote?" (the seasons of its events), "the reward stealer on s33 - who found it?"
+        # (its story: found, played, by whom)
+        return Plan("advantage_events", params, shape=target or ({"focus": "season"} if not s.season else {}))
     return None
+
+
+_WHICH_SEASONS_HAD = r"\b(which|what) seasons?\b.*\b(had|have|has|saw|featured|included|with)\b"
 
 
 _HELD = r"\b(held|holding|hold|sitting on|sat on|sit on|kept|keeping|hung on to|hanging on to|had|carried|carrying)\b"
@@ -322,6 +357,14 @@ def _advantages(s: Slots):
 
 @rule("confessionals")
 def _confessionals(s: Slots):
+    if not s.people and s.has(r"\bconfessionals?\b") and s.has(r"\bepisodes?\b") \
+            and s.has(r"\b(most|fewest|least)\b"):
+        # "which episode of Cambodia had the most confessionals, all castaways added up?", "in the s38 episode with
+        # the most confessionals, who got voted out?"
+        gone = s.has(r"\b(voted (out|off)|went home|sent home|left|eliminated|booted)\b")
+        return Plan("episode_confessionals", s.season_filter,
+                    shape={"extreme": {"column": "confessionals", "max": s.has(r"\bmost\b")},
+                           **({"focus": "left_the_game"} if gone else {})})
     if s.person and s.has(r"\bconfessionals?\b") and s.has(r"\b(which|what) episode|\bper episode\b|\beach episode\b"
                                                        r"|\bepisode by episode\b|\bin one episode\b"):
         # "which episode did Albert get his first confessional in?", "his most confessionals in one episode"

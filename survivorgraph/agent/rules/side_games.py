@@ -114,12 +114,17 @@ def _journeys(s: Slots):
     if not s.has(r"\bjourneys?\b"):
         return None
     shape: dict = {}
-    if s.has(r"\b(lost|lose|losing) (their|his|her|a|the)? ?vote\b"):
-        negated = s.has(r"\b(not|never|without|kept)\b|n't\b")
-        shape["where"] = {"lost_vote": not negated}
-    elif s.has(r"\b(risk\w*|gambl\w*|wager\w*|bet|chose to play|play(ed)? the game)\b"):
+    where: dict = {}
+    # each read with its own negation: "who risked their vote and didn't lose it"
+    if m := re.search(r"(\b(?:not|never|without|kept|didn't|did not|don't)\b[\w ]{0,12})?\b(lost|lose|losing) "
+                      r"(their |his |her |a |the )?(vote|it)\b", s.text, re.I):
+        where["lost_vote"] = not m.group(1)
+    if m := re.search(r"(\b(?:not|never|without|declined|refused|didn't|did not|don't)\b[\w ]{0,12})?"
+                      r"\b(risk\w*|gambl\w*|wager\w*|bet|chose to play|play(ed)? the game)\b", s.text, re.I):
         # "went on a journey but didn't risk their vote": whether they chose to play
-        shape["where"] = {"chose_to_play": not s.has(r"\b(not|never|without|declined|refused)\b|n't\b")}
+        where["chose_to_play"] = not m.group(1)
+    if where:
+        shape["where"] = where
     if s.person and s.has(r"\b(with|else|who went|companions?|alongside)\b"):
         # "who else went with Carson": his row's companions; the generic "else" would drop his row itself
         shape.update(focus="went_with", where_not={})
