@@ -131,13 +131,19 @@ class GraphBuilder:
         return self
 
     def _seasons(self) -> None:
+        # survivoR's season_summary.ended is the next season's finale for seasons 1-41 (e.g. season 40 "ended"
+        # 2021-12-15, the night season 41's finale aired): a season ends the night its last episode airs.
+        episodes = self.data.table("episodes")
+        last_aired = pd.to_datetime(episodes["episode_date"], errors="coerce").groupby(
+            episodes["version_season"]).max().dropna().dt.date.to_dict()
         for r in self.data.table("season_summary").itertuples(index=False):
             self.node("Season", "id", "season_summary", {
                 "id": r.version_season, "version": r.version, "number": r.season, "name": r.season_name,
                 "location": r.location, "country": r.country, "tribe_setup": r.tribe_setup,
                 "n_cast": r.n_cast, "n_tribes": r.n_tribes, "n_finalists": r.n_finalists, "n_jury": r.n_jury,
                 "winner_name": r.full_name, "final_vote": r.final_vote, "premiered": r.premiered,
-                "ended": r.ended, "filming_started": r.filming_started, "filming_ended": r.filming_ended,
+                "ended": last_aired.get(r.version_season, r.ended), "filming_started": r.filming_started,
+                "filming_ended": r.filming_ended,
                 "viewers_mean": r.viewers_mean, "timeslot": r.timeslot})
 
     def _players(self) -> None:

@@ -882,6 +882,9 @@ def test_season_facts_and_list(graph, survivor, castaways):
         assert row["winner_id"] == facts["winner_id"] and row["episodes"] == episodes[season]
         assert row["timeslot"] == facts["timeslot"]
         assert row["days"] == castaways[castaways["season"] == season]["day"].max()  # the finalists' last day
+        # a season ends the night its last episode airs (survivoR's `ended` is the next season's finale for 1-41)
+        aired = survivor.table("episodes")
+        assert row["ended"] == pd.Timestamp(aired[aired["season"] == season]["episode_date"].max()).date().isoformat()
     mapping = survivor.table("tribe_mapping")
     swaps = mapping[mapping["tribe_status"].str.startswith("Swapped")].groupby("season")["tribe_status"].nunique()
     every = {r["season"]: r["swaps"] for r in run(graph, "season_facts").rows}

@@ -346,9 +346,19 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return rows, columns
     if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
         return _difference(rows, columns, column)
+    if column := shape.get("range"):  # "the age gap between the oldest and youngest of the cast": top minus bottom
+        valued = [r for r in rows if isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool)]
+        if len(valued) >= 2:
+            return _difference([max(valued, key=lambda r: r[column]), min(valued, key=lambda r: r[column])],
+                               columns, column)
     if (pair := shape.get("column_difference")) and len(rows) == 1:  # "how many more watched its premiere than
         first, second = pair  # its finale": two columns of one row
         a, b = rows[0].get(first), rows[0].get(second)
+        if _year_of(a) and _year_of(b):  # two dates: the days between them
+            days = (dt.date.fromisoformat(str(a)[:10]) - dt.date.fromisoformat(str(b)[:10])).days
+            row = {"days_between": days, first: a, second: b,
+                   **{c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}}
+            return [row], list(row)
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
             row = {f"{first}_minus_{second}": a - b, first: a, second: b,
                    **{c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}}

@@ -30,6 +30,7 @@ ORDER = [
     "a fact about the show the data does not record",  # abstain
     "an episode by its number across the show",  # episodes
     "recap or reunion episodes",  # episodes
+    "the time between two of a season's dates",  # seasons
     "premieres and finales",  # episodes
     "challenge sit-outs",  # side_games
     "who was chosen to join a reward",  # challenges
@@ -41,6 +42,7 @@ ORDER = [
     "the auction",  # side_games
     "how long people held an advantage",  # people
     "castaway scores",  # people
+    "the age gap between a season's oldest and youngest",  # people
     "who had left, or was still in the game, by a day",  # exits
     "a person's place in the boot order",  # exits
     "an attribute the data does not hold",  # abstain

@@ -238,6 +238,18 @@ def _advantage_holding(s: Slots):
     return None
 
 
+_AGE_RANGE = r"\b(gap|difference|range|spread|span|between)\b.*\boldest\b.*\byoungest\b" \
+             r"|\b(gap|difference|range|spread|span|between)\b.*\byoungest\b.*\boldest\b|\bage (range|spread|gap)\b"
+
+
+@rule("the age gap between a season's oldest and youngest")
+def _age_range(s: Slots):
+    """ "How big was the age gap between the oldest and youngest castaway on s1?": the cast's top age minus its
+    bottom one."""
+    if isinstance(s.season, int) and not s.people and s.has(_AGE_RANGE):
+        return Plan("season_cast", {"season": s.season}, shape={"range": "age"})
+
+
 # survivoR's castaway scores as people name them: (words, column); the overall score otherwise
 _SCORES = ((r"\bchallenge threat|\bthreat\b.{0,25}\bchallenges?\b|\bchallenges?\b.{0,25}\bthreat", "challenge_threat"),
            (r"\bstrategic threat|\bstrateg\w* threat|\bthreat\b.{0,25}\bstrateg|\bstrateg\w*\b.{0,25}\bthreat",

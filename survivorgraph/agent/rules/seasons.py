@@ -66,6 +66,27 @@ _FACT_ASKED = [
 ]
 
 
+# A season's dates as people name them: (words, season_facts column)
+_DATES = [(r"\b(start\w* filming|filming (began|started|start\w*)|start of filming|began filming)\b",
+           "filming_started"),
+          (r"\b(filming (ended|wrapped|finished|end\w*)|finish\w* filming|wrapped|end of filming)\b",
+           "filming_ended"),
+          (r"\bpremiere\w*\b|\bfirst episode\b", "premiered"),
+          (r"\bfinale\b|\blast episode\b|\bseason ended\b|\bended on tv\b", "ended")]
+
+
+@rule("the time between two of a season's dates")
+def _between_dates(s: Slots):
+    """ "How long was it from the day they started filming Winners at War to the night its finale aired?", "how
+    many days between the premiere and the finale of season 20?": the days between two of its dates."""
+    named = [column for pattern, column in _DATES if s.has(pattern)]
+    if isinstance(s.season, int) and not s.person and len(named) == 2 \
+            and s.has(r"\bhow (long|many (days|weeks|months))\b|\b(time|gap|wait) between\b"):
+        order = ["filming_started", "filming_ended", "premiered", "ended"]
+        first, last = sorted(named, key=order.index)
+        return Plan("season_facts", {"season": s.season}, shape={"column_difference": [last, first]})
+
+
 @rule("season facts")
 def _season_facts(s: Slots):
     if not s.season or s.person or s.has(r"\bwhere did\b.*\b(finish\w*|place[ds]?|end(ed)? up|rank\w*)\b"):
