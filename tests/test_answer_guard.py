@@ -67,6 +67,11 @@ def test_a_no_model_answer_shows_a_list_without_other_peoples_names():
     one = [{"season": 5, "season_name": "Survivor: Thailand", "location": "Ko Tarutao"}]
     assert "Ko Tarutao" in extractive_rows(one, question="which season had no women at final tribal?")
     assert "voted_for: Parvati Shallow" in extractive_rows(jurors)  # without a question: every column
+    # the words that ask for a column, not any word of its name: "went on a journey" does not ask who went with them
+    trips = [{"player": "Karla Cruz Godoy", "went_with": ["Dwight Moore"]},
+             {"player": "James Jones", "went_with": ["Owen Knight"]}]
+    assert "Dwight" not in extractive_rows(trips, question="which players went on a journey but didn't risk it?")
+    assert "Dwight" in extractive_rows(trips, question="who went on a journey with whom?")
     # the column a shape put first is the answer's names ("who didn't vote for him": the voters, not the tribe)
     voters = [{"voter": "Alex Angarita", "tribe": "Bula Bula"}, {"voter": "Mookie Lee", "tribe": "Bula Bula"}]
     assert key_facts(voters, question="who didn't vote for him?") == ["Alex Angarita", "Mookie Lee"]

@@ -1660,6 +1660,14 @@ def test_days_between_two_of_a_seasons_dates_and_the_age_gap_of_a_cast():
     assert apply_shape(cast, ["player", "age"], gap.shape)[0][0]["difference_age"] == 50
 
 
+def test_how_many_times_more_one_season_drew_than_another():
+    ratio = plan("how many times more people watched the s1 finale than the s41 finale?", [1, 41])
+    assert ratio.shape == {"where": {"season": [1, 41]}, "ratio": "finale_viewers"}
+    rows = [{"season": 1, "season_name": "Borneo", "finale_viewers": 51690000},
+            {"season": 41, "season_name": "41", "finale_viewers": 5820000}]
+    assert apply_shape(rows, list(rows[0]), ratio.shape)[0][0]["finale_viewers_ratio"] == 8.88
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

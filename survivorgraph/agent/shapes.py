@@ -346,6 +346,15 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return rows, columns
     if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
         return _difference(rows, columns, column)
+    if (column := shape.get("ratio")) and len(rows) == 2:  # "how many times more watched s1's finale than s41's"
+        values = [r.get(column) for r in rows]
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v for v in values):
+            high, low = sorted(rows, key=lambda r: r[column], reverse=True)
+            label = next((c for c in _ITEM_COLUMNS if c in columns), None)
+            row = {f"{column}_ratio": round(high[column] / low[column], 2),
+                   "between": [str(r.get(label)) for r in (high, low)] if label else [], column: [high[column],
+                                                                                            low[column]]}
+            return [row], list(row)
     if column := shape.get("range"):  # "the age gap between the oldest and youngest of the cast": top minus bottom
         valued = [r for r in rows if isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool)]
         if len(valued) >= 2:

@@ -273,7 +273,7 @@ class Toolbox:
 # Shapes that choose among the rows: they must see all of them, not the first 60
 _CHOOSING = ("except", "within", "gender", "where", "where_not", "at_least", "at_most", "extreme", "rank", "pick",
              "next_to", "between", "at", "year", "count", "average", "total", "season_span", "group_extreme",
-             "episode_span", "difference", "range", "sort", "career_total", "missing")
+             "episode_span", "difference", "range", "ratio", "sort", "career_total", "missing")
 
 
 def _cap_for(plan: Plan) -> int | None:

@@ -109,7 +109,8 @@ def _shown_columns(rows: Sequence[dict[str, Any]], question: str) -> list[str]:
     answer = _answer_column(rows, question)
 
     def asked_for(column: str) -> bool:
-        words = {w for w in column.split("_") if len(w) > 2} | set(_ASKED_AS.get(column, ()))
+        # the words that ask for it; a column's own name words otherwise ("went" in went_with is not one)
+        words = set(_ASKED_AS.get(column, ())) or {w for w in column.split("_") if len(w) > 2}
         return any(w in asked or w.rstrip("s") in asked for w in words)
     return [c for i, c in enumerate(columns)
             if i == 0 or c == answer or c not in _OTHER_NAMES or asked_for(c)]
@@ -169,12 +170,14 @@ _ID_COLUMNS = {"castaway_id", "player_id", "voted_out_by_id", "voter_id", "voted
 _OTHER_NAMES = set(NAME_COLUMNS) | {"location", "country", "jurors", "winner_name", "played_by", "found_by",
                                     "played_for", "voted_out", "season_names", "faced", "went_with", "outcomes",
                                     "played_for_id", "left_the_game"}
-_ASKED_AS = {"location": ("where", "filmed", "shot", "place"), "country": ("where", "filmed", "shot"),
-             "voted_for": ("vote", "voted", "votes"), "winner": ("won", "win", "winners"),
-             "season_name": ("season", "seasons"), "jurors": ("jury",), "faced": ("face", "against", "opponents"),
-             "went_with": ("with", "else", "together"), "played_by": ("play", "played", "used"),
-             "outcomes": ("safe", "outcome", "outcomes", "each", "everyone"),
-             "played_for_id": ("after", "target", "targeted"), "played_for": ("after", "target", "targeted"),
+_ASKED_AS = {"location": ("where", "filmed", "shot", "place", "location"), "country": ("where", "filmed", "shot",
+                                                                                    "country"),
+             "voted_for": ("vote", "voted", "votes"), "winner": ("won", "win", "winner", "winners"),
+             "season_name": ("season", "seasons", "name"), "jurors": ("jury", "juror", "jurors"),
+             "faced": ("face", "faced", "against", "opponents"), "went_with": ("with", "else", "together"),
+             "played_by": ("play", "played", "used"), "outcomes": ("safe", "outcome", "outcomes", "each", "everyone"),
+             "played_for_id": ("after", "target", "targeted", "played"),
+             "played_for": ("after", "target", "targeted", "played"),
              "left_the_game": ("out", "home", "left", "eliminated", "boot", "booted")}
 _WORD = re.compile(r"[a-z]+")
 

@@ -90,6 +90,9 @@ _SMALLER = r"\b(fewer|less|lower|worse|shorter|smaller)\b"
 _COMPARED = r"\b(more|fewer|less|higher|lower|better|worse|longer|shorter|bigger|smaller)\b"
 
 
+_TIMES = r"\bhow many times (more|as many|bigger|larger|higher|over)\b|\bratio\b|\btimes as (many|much|big)\b"
+
+
 @rule("premieres and finales")
 def _premieres_and_finales(s: Slots):
     """A season's premiere and finale (season_ratings: their audiences, IMDb ratings and lengths): "how many more
@@ -110,6 +113,9 @@ def _premieres_and_finales(s: Slots):
             shape["season_span"] = list(span)
         return Plan("season_ratings", {}, shape=shape)
     column = both[0]
+    if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_TIMES):
+        # "how many times more people watched the s1 finale than the s41 finale?": the larger over the smaller
+        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)}, "ratio": column})
     if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_COMPARED):
         return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
                                                   "extreme": {"column": column, "max": not s.has(_SMALLER)}})
