@@ -1,6 +1,6 @@
 // season_totals: what each season added up to: individual immunity challenges (and the most one person won, the
-// wins by women and by men), confessionals, hidden immunity idols played, tribal councils; in season order (a rule
-// or shape ranks or filters them)
+// wins by women and by men), confessionals, hidden immunity idols played, tribal councils, the cast's average
+// age; in season order (a rule or shape ranks or filters them)
 MATCH (s:Season {version: $version})
 OPTIONAL MATCH (s)-[:HAS_EPISODE]->(:Episode)-[w:IMMUNITY_WON_BY {scope: 'individual'}]->(:PlayerSeason)
 WITH s, count(DISTINCT w.challenge_id) AS individual_immunity_challenges
@@ -17,7 +17,11 @@ OPTIONAL MATCH (s)-[:HAS_ADVANTAGE]->(a:Advantage)<-[played:PLAYED_ADVANTAGE]-(:
 WHERE toLower(a.type) CONTAINS 'hidden immunity idol'
 WITH s, individual_immunity_challenges, most_immunity_wins_by_one, immunity_wins_by_women, immunity_wins_by_men,
      confessionals, count(played) AS idols_played
+OPTIONAL MATCH (s)<-[:IN_SEASON]-(cast:PlayerSeason)
+WITH s, individual_immunity_challenges, most_immunity_wins_by_one, immunity_wins_by_women, immunity_wins_by_men,
+     confessionals, idols_played, round(avg(cast.age) * 10) / 10.0 AS average_age
 OPTIONAL MATCH (s)-[:HAS_EPISODE]->(:Episode)-[:HAS_TRIBAL]->(t:TribalCouncil)
 RETURN s.number AS season, s.name AS season_name, individual_immunity_challenges, most_immunity_wins_by_one,
-       immunity_wins_by_women, immunity_wins_by_men, confessionals, idols_played, count(t) AS tribal_councils
+       immunity_wins_by_women, immunity_wins_by_men, confessionals, idols_played, count(t) AS tribal_councils,
+       average_age
 ORDER BY season

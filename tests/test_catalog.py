@@ -1492,6 +1492,9 @@ def test_season_totals(graph, survivor, wins):
         == immunity.to_dict()
     confessionals = survivor.table("confessionals").groupby("season")["confessional_count"].sum()
     assert {s: r["confessionals"] for s, r in rows.items() if r["confessionals"]} == confessionals.astype(int).to_dict()
+    cast = survivor.table("castaways")
+    ages = cast[cast["version"] == "US"].groupby("season")["age"].mean()
+    assert all(rows[int(s)]["average_age"] == pytest.approx(age, abs=0.051) for s, age in ages.items())
     moves = survivor.table("advantage_movement").merge(
         survivor.table("advantage_details")[["version_season", "advantage_id", "advantage_type"]],
         on=["version_season", "advantage_id"])

@@ -1668,6 +1668,12 @@ def test_how_many_times_more_one_season_drew_than_another():
     assert apply_shape(rows, list(rows[0]), ratio.shape)[0][0]["finale_viewers_ratio"] == 8.88
 
 
+def test_seasons_ranked_by_their_casts_average_age():
+    young = plan("Which season had the youngest cast, going by average age?")
+    assert (young.tool, young.shape["extreme"]) == ("season_totals", {"column": "average_age", "max": False})
+    assert plan("which season had the oldest cast?").shape["extreme"] == {"column": "average_age", "max": True}
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

@@ -189,11 +189,13 @@ _RANKED_FACTS = [
     (r"\b(tribe )?swaps\b", "swaps"), (r"\bidols\b", "idols"),
 ]
 _RANKED_TOTALS = [
+    (r"\baverage age\b|\b(youngest|oldest)\b.*\b(cast|castaways|players|contestants|group)\b", "average_age"),
     (r"\bconfessionals?\b", "confessionals"), (r"\bidols?\b.*\bplayed\b|\bplayed\b.*\bidols?\b", "idols_played"),
     (r"\bimmunity challenges\b|\bimmunities\b", "individual_immunity_challenges"),
     (r"\btribal councils\b|\btribals\b", "tribal_councils"),
 ]
-_SUPERLATIVE = r"\b(most|largest|biggest|longest|greatest|highest|fewest|smallest|shortest|least|lowest)\b"
+_SUPERLATIVE = r"\b(most|largest|biggest|longest|greatest|highest|fewest|smallest|shortest|least|lowest|youngest" \
+               r"|oldest)\b"
 
 
 _NOBODY = r"\b(no|not a single|not one|nobody|no one|none of the)\b"
@@ -245,7 +247,7 @@ def _seasons_ranked(s: Slots):
     tribes": every season's facts, at the top (or bottom) of one column, ties kept."""
     if s.season or s.people or not s.has(r"\b(which|what) season\b|\bthe season with\b") or not s.has(_SUPERLATIVE):
         return None
-    most = not s.has(r"\b(fewest|smallest|shortest|least|lowest)\b")
+    most = not s.has(r"\b(fewest|smallest|shortest|least|lowest|youngest)\b")
     for pattern, column in _RANKED_TOTALS:  # what a season added up to (season_totals)
         if s.has(pattern):
             return Plan("season_totals", {}, shape={"extreme": {"column": column, "max": most}})
