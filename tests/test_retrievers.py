@@ -217,6 +217,14 @@ def test_a_part_about_a_season_that_does_not_exist_and_the_part_referring_to_it_
     assert "Dee Valladares" in kept.answer and "season 58" in kept.answer
 
 
+def test_who_went_home_that_night_is_the_episode_the_part_before_found(graph, linker):
+    result = agent(graph, linker).ask("Noelle Lambert used a steal-a-vote on s43. whose vote did she take, and who "
+                                      "went home that night?")
+    route = [s.detail for s in result.trace if s.name == "route"][-1]
+    assert route["tool"] == "episode_events" and route["params"] == {"season": 43, "episode": 9, "about": "exits"}
+    assert "Owen" in result.answer and "James Jones" in result.answer
+
+
 def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
     result = agent(graph, linker).ask("Who won the season filmed in Antarctica?")
     assert result.answer_kind == "abstained"

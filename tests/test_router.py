@@ -1674,6 +1674,15 @@ def test_seasons_ranked_by_their_casts_average_age():
     assert plan("which season had the oldest cast?").shape["extreme"] == {"column": "average_age", "max": True}
 
 
+def test_whose_vote_was_stolen_and_a_split_vote():
+    stolen = plan("P1 used a steal-a-vote on s43. whose vote did she take", [43], [ROB])
+    assert (stolen.tool, stolen.shape) == ("player_advantages", {"where": {"event": ["played"]},
+                                                                 "focus": "played_for"})
+    split = plan("the night P1 got voted out of s49, the majority split their votes - between him and who?", [49],
+                 [ROB])
+    assert split.tool == "elimination_vote"
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

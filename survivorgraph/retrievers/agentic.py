@@ -155,6 +155,10 @@ class AgenticRetriever(Retriever):
             return [Plan(ABSTAIN, {"missing": "what the earlier part asks about"}, part=part.text,
                          reason="deterministic: the part refers back to an earlier part that found nothing")]
         plan = intents.route(slots)
+        if plan is None and (episode := _that_night(part, linked, list(earlier))):
+            # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
+            plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
+                        reason="deterministic: who left in the episode the part before found")
         narrative = intents.is_narrative(part.text)
         with run.step("route", part=part.text) as step:
             if plan is not None:
@@ -362,6 +366,22 @@ def _top_season(evidence: list[Evidence]) -> list[int]:
             if isinstance(row.get("season"), int):
                 return [row["season"]]
     return []
+
+
+_THAT_NIGHT = re.compile(r"\b(who|which \w+)\b.*\b(went home|was (voted|sent) (out|off|home)"
+                         r"|got (voted|sent) (out|off|home)|left|was eliminated|got the boot|was booted)\b"
+                         r".*\b(that|the same) (night|episode|week|tribal(?: council)?)\b", re.I)
+
+
+def _that_night(part: Part, linked, evidence: list[Evidence]) -> dict | None:
+    """The season and episode of the row the part before found, when this part asks who left "that night"."""
+    if not _THAT_NIGHT.search(part.text) or _names_anything(part, linked):
+        return None
+    for e in evidence:
+        for row in e.rows[:1]:
+            if isinstance(row.get("season"), int) and isinstance(row.get("episode"), int):
+                return {"season": row["season"], "episode": row["episode"]}
+    return None
 
 
 def _without_unknown(parts: list[Part], unknown: dict[str, list[str]], linked) -> list[Part]:

@@ -123,7 +123,7 @@ def _two_compared(s: Slots):
 _ADVANTAGE_KINDS = re.compile(r"\b(extra vote|steal a vote|block a vote|vote blocker|idol nullifier|knowledge is power"
                               r"|safety without power|bank your vote|control the vote|choose your champion"
                               r"|reward stealer|super idol|amulet|challenge advantage|goodwill advantage"
-                              r"|inheritance advantage|advantage menu)s?\b", re.I)
+                              r"|inheritance advantage|advantage menu)s?\b".replace(" ", "[- ]"), re.I)
 
 
 _FOR_SOMEONE_ELSE = (r"\b(for|on|to) (somebody|someone|anybody|anyone|another|other|others)( else| player| castaway)?\b"
@@ -138,7 +138,7 @@ def _advantage_events(s: Slots):
     named_kind = _ADVANTAGE_KINDS.search(s.text)
     if s.people or not (named_kind or s.has(r"\bidols?\b|\badvantages?\b")):
         return None
-    kind = {"advantage_type": named_kind.group(1).lower()} if named_kind else \
+    kind = {"advantage_type": named_kind.group(1).lower().replace("-", " ")} if named_kind else \
         {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") and not s.has(r"\badvantages?\b") else {}
     # (an idol is not the idol nullifier; "idols/advantages" are both)
     target = {"focus": "played_for"} if s.has(r"\b(go|goes|went|going) after\b|\btarget\w*|\bus(e|ed|ing) it on\b"
@@ -318,7 +318,8 @@ _CONDITIONS = (r"\b(catch|conditions?|restrict\w*|rules? (on|for|of)|different a
 
 @rule("idols and advantages")
 def _advantages(s: Slots):
-    if not s.has(r"\bidols?\b|\badvantages?\b") or (not s.people and s.has(SEASON_RANKED)):
+    if not (s.has(r"\bidols?\b|\badvantages?\b") or s.person and _ADVANTAGE_KINDS.search(s.text)) \
+            or (not s.people and s.has(SEASON_RANKED)):
         return None
     kind = {"advantage_type": "Hidden Immunity Idol"} if s.has(r"\bidols?\b") else {}
     if s.has(r"\bmost\b"):
@@ -337,6 +338,11 @@ def _advantages(s: Slots):
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
                     shape={"where": {"event": ["played"]}, "where_not": {"played_for_id": [None, s.person]},
                            "focus": "played_for"})
+    if s.person and s.has(r"\bwhose vote\b|\b(took|take|taken|stole|steal|blocked|block)\b.{0,20}\bvotes?\b"
+                          r"|\bvote did (he|she|they) (take|steal|block)\b"):
+        # "Noelle used a steal-a-vote on s43. whose vote did she take?": whom she played it on
+        return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
+                    shape={"where": {"event": ["played"]}, "focus": "played_for"})
     if s.person:
         # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
         where: dict = {}

@@ -114,6 +114,7 @@ def _elimination_vote(s: Slots):
     if not isinstance(s.person, str) or s.has(r"\bjury\b|\bjurors?\b|\bwon\b|\bwin(ner|s)?\b|\bfinal tribal\b"):
         return None
     tally = s.has(r"\bvote (count|tally|split|total|breakdown|numbers?)\b|\btally\b|\bwhat was the (final )?vote\b"
+                  r"|\bsplit (their|the|its) votes?\b|\bvotes? (were |was )?split\b"
                   r"|\bhow (was|did) the vote (go|split|break down)\b|\bby (how many|what) (votes?|margin)\b"
                   r"|\bwhat (was the )?margin\b")
     that_night = s.has(rf"\bhow many votes did [\w'’. -]{{1,40}}? (get|receive)\b.*\b(the night|when|at the tribal"
