@@ -792,7 +792,7 @@ def test_player_challenge_wins(graph, wins):
 
 
 @covers("season_challenge_winners")
-def test_season_challenge_winners(graph, wins):
+def test_season_challenge_winners(graph, wins, survivor, castaways):
     s41 = wins[wins["season"] == 41]
     rows = run(graph, "season_challenge_winners", season=41).rows
     expected = s41[s41["won_individual_immunity"] == 1]
@@ -804,6 +804,15 @@ def test_season_challenge_winners(graph, wins):
                    | (s41["won_team_reward"] == 1)]
     assert Counter((r["episode"], r["castaway_id"]) for r in rewards) == Counter(
         zip(expected["episode"], expected["castaway_id"]))
+    # whom each individual reward's winner took along
+    results = survivor.table("challenge_results")
+    chosen = results[(results["season"] == 44) & (results["version"] == "US") & results["chosen_for_reward"].eq(True)]
+    name_of = castaways[castaways["season"] == 44].set_index("castaway_id")["full_name"]
+    rows = run(graph, "season_challenge_winners", season=44, kind="reward").rows
+    assert any(row["chosen"] for row in rows)
+    for row in rows:
+        mine = chosen[chosen["challenge_id"] == row["challenge_id"]]["castaway_id"].unique()
+        assert sorted(row["chosen"]) == sorted(name_of[mine])
 
 
 @covers("season_advantages")

@@ -1683,6 +1683,12 @@ def test_whose_vote_was_stolen_and_a_split_vote():
     assert split.tool == "elimination_vote"
 
 
+def test_whom_a_reward_winner_took_along():
+    along = plan("the first individual reward on s44 - who did the winner bring along?", [44])
+    assert (along.tool, along.params["pick"], along.shape) == ("season_challenge_winners", "first",
+                                                                {"focus": "chosen"})
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

@@ -156,6 +156,10 @@ def _immune_that_night(s: Slots):
                                              "tribal" if s.has(r"\btribes?\b") else "any"})
 
 
+_TOOK_ALONG = r"\b(bring|brought|take|took|taking|bringing|pick|picked|choose|chose|chosen)\b.{0,20}" \
+              r"\b(along|with (him|her|them)|on the reward|to share)\b|\bwho (went|got to go) (with|along)\b"
+
+
 @rule("who won a challenge in an episode, or the first / last challenge")
 def _challenge_in_episode(s: Slots):
     named = s.has(r"\bchallenges?\b") and s.has(r"\bcalled\b|\bnamed\b|\bname of\b|\bwhat was the name\b")
@@ -182,9 +186,10 @@ def _challenge_in_episode(s: Slots):
         # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
         return Plan("season_challenge_winners", params,
                     shape={"where": {"castaway_id": s.person}, "pick": end, "focus": "episode"})
+    along = s.has(_TOOK_ALONG) and kind == "reward"  # "who did the winner bring along": whom they chose
     if end:  # "what was the last individual immunity challenge called": its name leads
         return Plan("season_challenge_winners", {**params, "pick": end},
-                    shape={"focus": "challenge_name"} if named else {})
+                    shape={"focus": "challenge_name"} if named else {"focus": "chosen"} if along else {})
     if not s.people and not s.has(r"\b(more|fewer|less)\b") \
             and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"
                       r"|\b(immunity|reward|challenge) winners\b"):
