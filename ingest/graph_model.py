@@ -144,7 +144,9 @@ class GraphBuilder:
                 "winner_name": r.full_name, "final_vote": r.final_vote, "premiered": r.premiered,
                 "ended": last_aired.get(r.version_season, r.ended), "filming_started": r.filming_started,
                 "filming_ended": r.filming_ended,
-                "viewers_mean": r.viewers_mean, "timeslot": r.timeslot})
+                "viewers_mean": r.viewers_mean, "timeslot": r.timeslot,
+                # where the show ranked among all TV programmes of its broadcast season (Nielsen)
+                "nielsen_rank": _num(r.rank)})
 
     def _players(self) -> None:
         castaways = self.data.table("castaways")

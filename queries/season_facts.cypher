@@ -19,5 +19,5 @@ RETURN s.number AS season, s.name AS season_name, w.name AS winner, s.n_cast AS 
        s.country AS country, s.premiered AS premiered, s.ended AS ended, s.filming_started AS filming_started,
        s.filming_ended AS filming_ended, s.tribe_setup AS tribe_setup, w.castaway_id AS winner_id,
        s.viewers_mean AS viewers_mean, days, s.timeslot AS timeslot, swaps, idols,
-       women_finalists
+       women_finalists, s.nielsen_rank AS nielsen_rank
 ORDER BY season

@@ -889,7 +889,7 @@ def test_season_facts_and_list(graph, survivor, castaways):
             facts["season_name"], facts["location"], facts["n_cast"], facts["final_vote"], facts["n_jury"])
         assert row["premiered"] == pd.Timestamp(facts["premiered"]).date().isoformat()
         assert row["winner_id"] == facts["winner_id"] and row["episodes"] == episodes[season]
-        assert row["timeslot"] == facts["timeslot"]
+        assert row["timeslot"] == facts["timeslot"] and row["nielsen_rank"] == int(facts["rank"])
         assert row["days"] == castaways[castaways["season"] == season]["day"].max()  # the finalists' last day
         # a season ends the night its last episode airs (survivoR's `ended` is the next season's finale for 1-41)
         aired = survivor.table("episodes")

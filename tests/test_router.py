@@ -1689,6 +1689,11 @@ def test_whom_a_reward_winner_took_along():
                                                                 {"focus": "chosen"})
 
 
+def test_a_seasons_nielsen_rank():
+    rank = plan("where did survivor rank in the nielsen ratings for the tv season season 18 aired in?", [18])
+    assert (rank.tool, rank.shape) == ("season_facts", {"focus": "nielsen_rank"})
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

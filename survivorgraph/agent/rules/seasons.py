@@ -66,6 +66,7 @@ _FACT_ASKED = [
 ]
 
 
+_NIELSEN = r"\bnielsen\b|\brank\w*\b.{0,30}\b(tv|television) (season|shows?|programs?)\b"
 # A season's dates as people name them: (words, season_facts column)
 _DATES = [(r"\b(start\w* filming|filming (began|started|start\w*)|start of filming|began filming)\b",
            "filming_started"),
@@ -89,6 +90,9 @@ def _between_dates(s: Slots):
 
 @rule("season facts")
 def _season_facts(s: Slots):
+    if isinstance(s.season, int) and not s.person and s.has(_NIELSEN):
+        # "where did Survivor rank in the Nielsen ratings the year Tocantins aired?"
+        return Plan("season_facts", {"season": s.season}, shape={"focus": "nielsen_rank"})
     if not s.season or s.person or s.has(r"\bwhere did\b.*\b(finish\w*|place[ds]?|end(ed)? up|rank\w*)\b"):
         return None  # "where did they finish" asks a placing, not a place
     for pattern, column in _FACT_ASKED:
