@@ -225,6 +225,16 @@ def test_who_went_home_that_night_is_the_episode_the_part_before_found(graph, li
     assert "Owen" in result.answer and "James Jones" in result.answer
 
 
+def test_a_later_part_that_names_nothing_is_read_with_the_part_before(graph, linker):
+    result = agent(graph, linker).ask("how many times has somebody played their shot in the dark? and how many "
+                                      "times did it actually save them?")
+    routes = [s.detail for s in result.trace if s.name == "route"]
+    assert routes[-1]["params"] == {"event": "shot in the dark", "outcome": "Safe"}
+    assert "read with the part before" in routes[-1]["how"]
+    plain = agent(graph, linker).ask("who won Samoa? and who jumped ship?")  # nothing new to read: no second plan
+    assert [s.detail.get("tool") for s in plain.trace if s.name == "route"] == ["season_winner", None]
+
+
 def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
     result = agent(graph, linker).ask("Who won the season filmed in Antarctica?")
     assert result.answer_kind == "abstained"

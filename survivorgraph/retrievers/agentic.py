@@ -112,11 +112,14 @@ class AgenticRetriever(Retriever):
             return
         evidence: list[Evidence] = []
         tried: dict[str, set[str]] = {p.text: set() for p in parts}
+        before: tuple[Slots, list[Plan]] | None = None
         for part in parts:
             slots = self._slots(part, linked, evidence)
-            for plan in self._plans(part, slots, linked, run, evidence):
+            plans = self._plans(part, slots, linked, run, evidence, before)
+            for plan in plans:
                 tried[part.text].add(plan.tool)
                 evidence.append(self.toolbox.run(plan, run))
+            before = (slots, plans)
         self._critic_rounds(parts, linked, evidence, tried, run)
         self._compose(question, parts, evidence, run)
         if skipped:
@@ -146,7 +149,8 @@ class AgenticRetriever(Retriever):
                     if l.text in part.text and (not l.ambiguous or l.kind == "person")]
         return Slots(part.text, seasons, people, tribes, mentions)
 
-    def _plans(self, part: Part, slots: Slots, linked, run: Run, earlier: list[Evidence] = ()) -> list[Plan]:
+    def _plans(self, part: Part, slots: Slots, linked, run: Run, earlier: list[Evidence] = (),
+               before: tuple[Slots, list[Plan]] | None = None) -> list[Plan]:
         plans: list[Plan] = []
         if _lost_subject(part, slots, list(earlier)):
             # "… and who won it?" after a part that found nothing: "it" is not in the data either.
@@ -159,6 +163,10 @@ class AgenticRetriever(Retriever):
             # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
             plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
                         reason="deterministic: who left in the episode the part before found")
+        # (not a part about someone found before: "how far did they get" is the rules' to read with that person)
+        if plan is None and before is not None and not _names_anything(part, linked) and not slots.people \
+                and not intents.is_narrative(part.text):
+            plan = _with_the_part_before(part, before)
         narrative = intents.is_narrative(part.text)
         with run.step("route", part=part.text) as step:
             if plan is not None:
@@ -366,6 +374,23 @@ def _top_season(evidence: list[Evidence]) -> list[int]:
             if isinstance(row.get("season"), int):
                 return [row["season"]]
     return []
+
+
+def _with_the_part_before(part: Part, before: tuple[Slots, list[Plan]]) -> Plan | None:
+    """ "how many times has somebody played their shot in the dark? and how many times did it actually save them?":
+    a later part that names nothing asks about the subject of the part before; read together, the rules may route
+    it — to a plan of its own, not the one the part before already ran."""
+    slots, plans = before
+    if not plans or any(p.tool in (ABSTAIN, CHUNK_SEARCH) for p in plans):
+        return None
+    joined = Slots(f"{slots.text} — {part.text}", slots.seasons, slots.people, slots.tribes, slots.mentions)
+    plan = intents.route(joined)
+    if plan is None or plan.tool == ABSTAIN or any((plan.tool, plan.params, plan.shape) == (p.tool, p.params, p.shape)
+                                                   for p in plans):
+        return None
+    plan.part = part.text
+    plan.reason = f"{plan.reason} (read with the part before: {slots.text})"
+    return plan
 
 
 _THAT_NIGHT = re.compile(r"\b(who|which \w+)\b.*\b(went home|was (voted|sent) (out|off|home)"
