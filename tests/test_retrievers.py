@@ -235,6 +235,13 @@ def test_a_later_part_that_names_nothing_is_read_with_the_part_before(graph, lin
     assert [s.detail.get("tool") for s in plain.trace if s.name == "route"] == ["season_winner", None]
 
 
+def test_the_oldest_player_of_a_season_is_resolved_to_one_person(graph, linker):
+    result = agent(graph, linker).ask("what colour buff was the oldest player on s29 wearing at the start?")
+    resolved = next(s for s in result.trace if s.name.startswith("resolve:"))
+    assert resolved.detail["values"] == ["US0430"]  # Dale Wentworth, 55
+    assert "orange" in result.answer
+
+
 def test_a_lookup_that_finds_nothing_says_what_is_missing(graph, linker):
     result = agent(graph, linker).ask("Who won the season filmed in Antarctica?")
     assert result.answer_kind == "abstained"

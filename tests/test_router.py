@@ -1694,6 +1694,13 @@ def test_a_seasons_nielsen_rank():
     assert (rank.tool, rank.shape) == ("season_facts", {"focus": "nielsen_rank"})
 
 
+def test_the_oldest_or_youngest_of_a_cast_is_a_person_a_part_asks_about():
+    buff = plan("what colour buff was the oldest player on season 29 wearing at the start?", [29])
+    ref = buff.params["castaway_id"]
+    assert buff.tool == "tribe_members" and ref["$ref"] == "season_cast"
+    assert ref["extreme"] == {"column": "age", "max": True}
+
+
 def test_money_left_covered_items_and_swaps_at_the_auction():
     left = plan("how much money did P1 have left over once the season 6 auction was done?", [6], [ROB])
     assert (left.tool, left.shape) == ("auction", {"focus": "money_left"})

@@ -141,9 +141,9 @@ _RELATIVE = re.compile(r"\b(?:(?:the|that) (?:person|player|castaway|contestant|
                        r"(?:who|that)|whoever) ", re.I)
 # "the first person voted out of season 41", "the runner-up of season 12": a description the rules can answer
 # as "who was …"
-_DESCRIPTION = re.compile(r"\bthe (?=(?:(?:first|second|third|fourth|fifth|last|final|\d{1,2}(?:st|nd|rd|th)) "
-                          r"(?:person|player|castaway|one|woman|man|juror|boot)|runner-up|runners-up|sole survivor|"
-                          r"winner) )", re.I)
+_DESCRIPTION = re.compile(r"\bthe (?=(?:(?:first|second|third|fourth|fifth|last|final|oldest|youngest"
+                          r"|\d{1,2}(?:st|nd|rd|th)) (?:person|player|castaway|contestant|one|woman|man|juror|boot)"
+                          r"|runner-up|runners-up|sole survivor|winner) )", re.I)
 # "… on the same tribe as the winner?": the description ends the part
 _AS_THE_END = re.compile(r"\bsame (?:\w+ )?tribe as (?P<the>the )(?=(?:winner|sole survivor|runner-up)\W*$)", re.I)
 _OUTER_VERBS = re.compile(r"\s(?=(?:start|started|begin|began|play|played|compete|competed|finish|finished|get|got|"
@@ -184,7 +184,8 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
         if pick is None and re.search(r"\b(most|least|fewest|top|highest|lowest)\b", clause, re.I):
             pick = 0  # "whoever found the most idols": the ranking's leader, not everyone ranked
         label = f"the person who {clause}" if asks == "who" else f"the {clause}"
-        ref = Ref(inner.tool, inner.params, "castaway_id", label, inner.shape.get("where"), pick)
+        ref = Ref(inner.tool, inner.params, "castaway_id", label, inner.shape.get("where"), pick,
+                  extreme=inner.shape.get("extreme"))
         outer_people = [] if inner_people else list(slots.people)
         text = " ".join((slots.text[:m.start()] + "that person" + after).split())
         return Slots(text, slots.seasons, [ref] + outer_people, slots.tribes)

@@ -48,7 +48,7 @@ class Slots:
 
 
 def Ref(query: str, params: dict, column: str, label: str, where: dict | None = None,  # noqa: N802
-        pick: int | None = None, step: int = 0) -> dict:
+        pick: int | None = None, step: int = 0, extreme: dict | None = None) -> dict:
     """A slot value that another catalog query supplies: "the winner of season 27" is the castaway_id column of
     season_winner(season=27). The toolbox resolves it before the plan runs (no rows: the entity is not in the
     data). `pick` takes one of the values in the query's order ("Sandra's second win": 1; the last: -1).
@@ -56,6 +56,8 @@ def Ref(query: str, params: dict, column: str, label: str, where: dict | None = 
     ref = {"$ref": query, "params": params, "column": column, "label": label, "where": where or {}}
     if step:  # a number next to the one found: "the episode after" is its episode + 1
         ref["step"] = step
+    if extreme:  # "the oldest player on s29": the rows at the top (or bottom) of a column
+        ref["extreme"] = extreme
     return ref if pick is None else {**ref, "pick": pick}
 
 

@@ -199,6 +199,8 @@ class Toolbox:
             attempt.row_count, attempt.elapsed_ms = len(result.rows), result.elapsed_ms
             run.add_db_time(result.elapsed_ms)
             rows = [r for r in result.rows if row_matches(r, ref["where"])]
+            if extreme := ref.get("extreme"):  # "the oldest player on s29"
+                rows, _ = apply_shape(rows, list(rows[0]) if rows else [], {"extreme": extreme})
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
                 values = pick_one(values, pick)
