@@ -161,26 +161,46 @@ def answer_shape(text: str, tool: str) -> dict:
 
 
 
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _size(value) -> int | float | None:
     """A number as it is, a list by its length; None for anything else."""
     if isinstance(value, list):
         return len(value)
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    return value if _is_number(value) else None
+
+
+def _item_names(rows: list[Row], columns: list[str]) -> list[str]:
+    """What the rows are about, by name (a player, a season …), for a row that compares them."""
+    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
+    return [str(r.get(label)) for r in rows] if label else []
 
 
 def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]]:
     """The gap between two rows' values: whole years between two dates, else the numbers' difference."""
     a, b = (r.get(column) for r in rows)
-    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
-    names = [str(r.get(label)) for r in rows] if label else []
+    names = _item_names(rows, columns)
     if _year_of(a) and _year_of(b):
         first, second = sorted([dt.date.fromisoformat(str(a)[:10]), dt.date.fromisoformat(str(b)[:10])])
         years = second.year - first.year - ((second.month, second.day) < (first.month, first.day))
         row: Row = {"difference_years": years, "between": names, column: [a, b]}
-    elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
+    elif _is_number(a) and _is_number(b):
         row = {f"difference_{column}": abs(a - b), "between": names, column: [a, b]}
     else:
         return rows, columns
+    return [row], list(row)
+
+
+def _ratio(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]] | None:
+    """The larger of two rows' values over the smaller ("how many times more watched s1's finale than s41's");
+    None unless both are non-zero numbers."""
+    if not all(_is_number(r.get(column)) and r.get(column) for r in rows):
+        return None
+    high, low = sorted(rows, key=lambda r: r[column], reverse=True)
+    row = {f"{column}_ratio": round(high[column] / low[column], 2), "between": _item_names([high, low], columns),
+           column: [high[column], low[column]]}
     return [row], list(row)
 
 
@@ -221,7 +241,7 @@ def _ranked_column(rows: list[Row], columns: list[str]) -> str | None:
     """The numeric column the rows are ordered by (the ranking's metric), if any."""
     for column in columns:
         values = [r.get(column) for r in rows]
-        if column in _NOT_RANKED or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        if column in _NOT_RANKED or not all(_is_number(v) for v in values):
             continue
         if len(set(values)) > 1 and (values == sorted(values, reverse=True) or values == sorted(values)):
             return column
@@ -346,31 +366,23 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
         return rows, columns
     if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
         return _difference(rows, columns, column)
-    if (column := shape.get("ratio")) and len(rows) == 2:  # "how many times more watched s1's finale than s41's"
-        values = [r.get(column) for r in rows]
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v for v in values):
-            high, low = sorted(rows, key=lambda r: r[column], reverse=True)
-            label = next((c for c in _ITEM_COLUMNS if c in columns), None)
-            row = {f"{column}_ratio": round(high[column] / low[column], 2),
-                   "between": [str(r.get(label)) for r in (high, low)] if label else [], column: [high[column],
-                                                                                            low[column]]}
-            return [row], list(row)
+    if (column := shape.get("ratio")) and len(rows) == 2 and (ratio := _ratio(rows, columns, column)):
+        return ratio
     if column := shape.get("range"):  # "the age gap between the oldest and youngest of the cast": top minus bottom
-        valued = [r for r in rows if isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool)]
+        valued = [r for r in rows if _is_number(r.get(column))]
         if len(valued) >= 2:
             return _difference([max(valued, key=lambda r: r[column]), min(valued, key=lambda r: r[column])],
                                columns, column)
     if (pair := shape.get("column_difference")) and len(rows) == 1:  # "how many more watched its premiere than
         first, second = pair  # its finale": two columns of one row
         a, b = rows[0].get(first), rows[0].get(second)
+        about = {c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}
         if _year_of(a) and _year_of(b):  # two dates: the days between them
             days = (dt.date.fromisoformat(str(a)[:10]) - dt.date.fromisoformat(str(b)[:10])).days
-            row = {"days_between": days, first: a, second: b,
-                   **{c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}}
+            row = {"days_between": days, first: a, second: b, **about}
             return [row], list(row)
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
-            row = {f"{first}_minus_{second}": a - b, first: a, second: b,
-                   **{c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}}
+        if _is_number(a) and _is_number(b):
+            row = {f"{first}_minus_{second}": a - b, first: a, second: b, **about}
             return [row], list(row)
     if group := shape.get("group_extreme"):
         return _largest_group(rows, columns, group["by"], group["max"])
