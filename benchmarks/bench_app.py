@@ -1,92 +1,185 @@
-"""Time the comparison page in a real browser: from page load to the first column complete and to all
-columns complete, for a demo question. Prints a table; no assertions.
+"""Time the three-column flow. Prints a table; no assertions.
 
-    python benchmarks/bench_app.py                      # the configured stores and model (after `make setup`)
-    python benchmarks/bench_app.py --llm off --runs 3   # retrieval only
-    python benchmarks/bench_app.py --question "Who won season 45?" --screenshot artifacts/bench.png
+    python benchmarks/bench_app.py                        # the page's own path (run_live's workers), demo questions
+    python benchmarks/bench_app.py --only 1,4,16 --json artifacts/bench-app/after.json
+    python benchmarks/bench_app.py --markdown docs/latency.md   # also write the table as the docs show it
+    python benchmarks/bench_app.py --browser --runs 3     # the page itself in headless Chromium, one question
 
-The page is started with `streamlit run app.py` on a free port and loaded in headless Chromium with the
-question in the URL (`?q=...&run=1`), so "page load" is the navigation itself. Each run is a fresh page load
-(a new session); the first also pays for opening the stores and loading the embedding model. Needs Debian's
-`chromium` (`apt-get install -y chromium`).
+Default (`live`): every demo question (benchmarks/demo_questions.py) is asked of all three strategies at once,
+exactly as the page does (`survivorgraph.ui.runner.start`: one worker per strategy, live `Progress`), with the
+configured model. Per strategy it reports the time to the first streamed word, to the finished answer, LLM
+calls, prompt and completion tokens and whether the answer holds the demo answer's facts; per question, the
+time to the first words on the page (the first column to show text) and until all three are done — medians
+and p90. The stores, the model server and the embedder are started and warmed first and that cold start is
+reported on its own, as a user's first question pays it once.
+
+`--browser`: the page in headless Chromium (`?q=...&run=1`), from page load to each column complete.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from survivorgraph.config import PROJECT_DIR, Settings
 from survivorgraph.llm.provider import describe_llm
 from survivorgraph.retrievers.types import MODES
-from survivorgraph.ui import headless
 
-DEFAULT_QUESTION = "Who won Survivor 45 and who sat on that season's jury?"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from demo_questions import DEMO, matches  # noqa: E402
+
+POLL_S = 0.05
+LABEL = {"traditional": "traditional", "graph": "text-to-Cypher", "agentic": "agentic"}
 
 
-def one_run(browser: headless.Chromium, url: str, question: str, modes: list[str], llm: str, timeout_s: float,
-            page: headless.Page | None) -> tuple[headless.Page, dict[str, float]]:
-    query = {"q": question, "run": "1"} | ({"mode": modes[0]} if len(modes) == 1 else {}) | (
-        {"llm": "off"} if llm == "off" else {})
-    target = f"{url}/?{urllib.parse.urlencode(query)}"
-    if page is not None:  # leave the previous run's page first, so none of its columns is counted
-        page.navigate("about:blank")
-        page.wait_for("document.URL === 'about:blank' && document.readyState === 'complete'")
+def warm_up(core) -> float:
+    """Open the stores, start the model server and load the embedder: the cost of a user's first question."""
+    started = time.perf_counter()
+    core.graph.schema()
+    core.text.embed_query("warm up")
+    if core.llm is not None:
+        core.llm.complete([{"role": "user", "content": "Say OK."}], max_tokens=2, label="warm-up")
+    for mode in MODES:
+        core.retriever(mode)
+    return time.perf_counter() - started
+
+
+def ask_live(executor, core, question: str) -> dict:
+    """One question in all three columns, polled like the page polls them."""
+    from survivorgraph.ui import runner
+
     started = time.monotonic()
-    if page is None:
-        page = browser.open(target)
-    else:
-        page.navigate(target)
-    page.wait_for(headless.APP_READY, timeout_s=120)
-    ready = time.monotonic() - started
-    done = headless.wait_for_columns(page, len(modes), timeout_s=timeout_s, since=started)
-    errors = page.evaluate(headless.PAGE_ERRORS)
-    if errors:
-        print(f"  the page showed an exception: {errors[0][:200]}", file=sys.stderr)
-    return page, {"ready": ready, **done}
+    jobs = runner.start(executor, core, question, list(MODES))
+    first: dict[str, float] = {}
+    done: dict[str, float] = {}
+    while len(done) < len(jobs):
+        now = time.monotonic() - started
+        for mode, job in jobs.items():
+            if mode not in first and job.progress.snapshot().answer:
+                first[mode] = now
+            if mode not in done and job.future.done():
+                done[mode] = now
+        time.sleep(POLL_S)
+    columns = {}
+    for mode, job in jobs.items():
+        result = runner.outcome_of(job.future, mode, question).result
+        columns[mode] = {"first_s": round(first.get(mode, done[mode]), 2), "streamed": mode in first,
+                         "done_s": round(done[mode], 2), "llm_calls": result.usage["llm_calls"],
+                         "prompt_tokens": result.usage["prompt_tokens"],
+                         "completion_tokens": result.usage["completion_tokens"], "kind": result.answer_kind,
+                         "answer": result.answer}
+    return {"question": question, "columns": columns,
+            "first_words_s": min(c["first_s"] for c in columns.values()),
+            "all_done_s": max(c["done_s"] for c in columns.values())}
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
+
+
+def table(runs: list[dict], facts: dict[str, list[str]]) -> list[str]:
+    def cell(values: list[float], digits: int = 1) -> str:
+        return f"{statistics.median(values):.{digits}f} / {p90(values):.{digits}f}"
+
+    lines = ["| strategy | first streamed word, s | answer finished, s | LLM calls | prompt tokens | "
+             "completion tokens | holds the demo answer |", "|---|---|---|---|---|---|---|"]
+    for mode in MODES:
+        cols = [r["columns"][mode] for r in runs]
+        right = sum(matches(c["answer"], facts[r["question"]]) and c["kind"] not in ("error", "no_model")
+                    for c, r in zip(cols, runs))
+        lines.append(f"| {LABEL[mode]} | {cell([c['first_s'] for c in cols])} | {cell([c['done_s'] for c in cols])} | "
+                     f"{cell([c['llm_calls'] for c in cols], 0)} | {cell([c['prompt_tokens'] for c in cols], 0)} | "
+                     f"{cell([c['completion_tokens'] for c in cols], 0)} | {right}/{len(runs)} |")
+    lines.append(f"| **first words on the page** | {cell([r['first_words_s'] for r in runs])} | | | | | |")
+    lines.append(f"| **all three columns done** | | {cell([r['all_done_s'] for r in runs])} | | | | |")
+    return lines
+
+
+def live(args) -> None:
+    from survivorgraph.core import SurvivorGraph
+
+    picked = [DEMO[int(i) - 1] for i in args.only.split(",")] if args.only else DEMO
+    facts = {question: expected for _, question, expected in picked}
+    settings = Settings.from_env()
+    core = SurvivorGraph(settings)
+    print(f"model: {describe_llm(settings)}")
+    cold = warm_up(core)
+    print(f"cold start (stores, model server, embedder): {cold:.1f} s", flush=True)
+    runs = []
+    with ThreadPoolExecutor(max_workers=len(MODES), thread_name_prefix="bench") as executor:
+        for n, (category, question, _) in enumerate(picked, 1):
+            run = ask_live(executor, core, question)
+            runs.append(run)
+            cols = run["columns"]
+            print(f"[{n:2d}] {category:<11} first words {run['first_words_s']:5.1f} s, all done "
+                  f"{run['all_done_s']:5.1f} s | " + " | ".join(
+                      f"{LABEL[m]} {cols[m]['first_s']:.1f}/{cols[m]['done_s']:.1f} s {cols[m]['llm_calls']} calls "
+                      f"{cols[m]['prompt_tokens']}+{cols[m]['completion_tokens']} tok" for m in MODES), flush=True)
+    core.close()
+    lines = table(runs, facts)
+    header = (f"{len(runs)} demo questions, all three strategies at once (the page's path), "
+              f"{describe_llm(settings)}; medians / p90, one run; cold start {cold:.1f} s (paid once, not included).")
+    print("\n" + header + "\n\n" + "\n".join(lines))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"header": header, "cold_start_s": round(cold, 1), "runs": runs}, indent=1))
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text("\n".join([header, "", *lines, ""]))
+
+
+def browser(args) -> None:
+    from survivorgraph.ui import headless
+
+    if headless.find_chromium() is None:
+        sys.exit("Chromium is not installed: `apt-get install -y chromium`.")
+    question = args.question or DEMO[-3][1]
+    print(f"question: {question}\nmodel: {describe_llm(Settings.from_env())}")
+    log = PROJECT_DIR / "artifacts" / "bench-app.log"
+    log.parent.mkdir(exist_ok=True)
+    rows = []
+    with headless.serve_app(log_path=log) as url, headless.Chromium() as chrome:
+        page = None
+        for run in range(1, args.runs + 1):
+            target = f"{url}/?{urllib.parse.urlencode({'q': question, 'run': '1'})}"
+            if page is not None:  # leave the previous run's page first, so none of its columns is counted
+                page.navigate("about:blank")
+                page.wait_for("document.URL === 'about:blank' && document.readyState === 'complete'")
+            started = time.monotonic()
+            page = chrome.open(target) if page is None else page
+            page.navigate(target)
+            page.wait_for(headless.APP_READY, timeout_s=120)
+            marks = {"ready": time.monotonic() - started,
+                     **headless.wait_for_columns(page, len(MODES), timeout_s=args.timeout, since=started)}
+            if errors := page.evaluate(headless.PAGE_ERRORS):
+                print(f"  the page showed an exception: {errors[0][:200]}", file=sys.stderr)
+            rows.append(marks)
+            print(f"run {run}: ready {marks['ready']:.1f} s, " + ", ".join(f"{m} {marks[m]:.1f} s" for m in MODES),
+                  flush=True)
+    for label in ("ready", *MODES):
+        values = [r[label] for r in rows]
+        print(f"{label:<14} first {values[0]:7.1f} s   later median "
+              f"{statistics.median(values[1:]) if len(values) > 1 else float('nan'):7.1f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--question", default=DEFAULT_QUESTION)
-    parser.add_argument("--mode", choices=["all", *MODES], default="all")
-    parser.add_argument("--llm", choices=["on", "off"], default="on", help="off: retrieval only")
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=900, help="seconds to wait for one run's columns")
-    parser.add_argument("--screenshot", type=Path, help="save a PNG of the last run")
+    parser.add_argument("--only", help="1-based demo question numbers, e.g. 1,5,15")
+    parser.add_argument("--json", type=Path, help="write every run's figures and answers here")
+    parser.add_argument("--markdown", type=Path, help="write the results table here (e.g. docs/latency.md)")
+    parser.add_argument("--browser", action="store_true", help="time the page itself in headless Chromium")
+    parser.add_argument("--question", help="--browser: the question (default: a multi-hop demo question)")
+    parser.add_argument("--runs", type=int, default=2, help="--browser: page loads")
+    parser.add_argument("--timeout", type=float, default=900, help="--browser: seconds to wait for the columns")
     args = parser.parse_args()
-    if headless.find_chromium() is None:
-        sys.exit("Chromium is not installed: `apt-get install -y chromium`.")
-    modes = list(MODES) if args.mode == "all" else [args.mode]
-    settings = Settings.from_env()
-    print(f"question: {args.question}")
-    print(f"model: {describe_llm(settings) if args.llm == 'on' else 'off (retrieval only)'}")
-    rows = []
-    log = PROJECT_DIR / "artifacts" / "bench-app.log"
-    log.parent.mkdir(exist_ok=True)
-    with headless.serve_app(log_path=log) as url, headless.Chromium() as browser:
-        page = None
-        for run in range(1, args.runs + 1):
-            page, marks = one_run(browser, url, args.question, modes, args.llm, args.timeout, page)
-            rows.append(marks)
-            order = sorted(modes, key=marks.get)
-            print(f"run {run}: ready {marks['ready']:.2f} s, first column ({order[0]}) {marks[order[0]]:.2f} s, "
-                  f"all {max(marks[m] for m in modes):.2f} s  [" +
-                  ", ".join(f"{m} {marks[m]:.2f}" for m in order) + "]", flush=True)
-        if args.screenshot:
-            print(f"screenshot: {page.screenshot(args.screenshot)}")
-    print()
-    print(f"{'seconds from page load':<28}{'run 1 (cold)':>14}{'later (median)':>16}")
-    firsts = [min(r[m] for m in modes) for r in rows]
-    alls = [max(r[m] for m in modes) for r in rows]
-    for label, values in (("page ready", [r["ready"] for r in rows]), ("first column complete", firsts),
-                          ("all columns complete", alls), *((f"  {m}", [r[m] for r in rows]) for m in modes)):
-        later = f"{statistics.median(values[1:]):.2f}" if len(values) > 1 else "-"
-        print(f"{label:<28}{values[0]:>14.2f}{later:>16}")
+    (browser if args.browser else live)(args)
 
 
 if __name__ == "__main__":

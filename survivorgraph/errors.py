@@ -67,3 +67,7 @@ class LoadError(SurvivorGraphError):
 
 class NoModelError(SurvivorGraphError):
     """A step needs an LLM and none is configured."""
+
+
+class CancelledError(SurvivorGraphError):
+    """The asker stopped waiting for this answer (a new question was asked); the work ends at its next step."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from typing import Any
 
 from survivorgraph.retrievers import prompts
@@ -17,9 +18,11 @@ def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], N
     if on_text is None:
         return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
     pieces = []
-    for delta in llm.stream(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer"):
-        pieces.append(delta)
-        on_text(delta)
+    # closing(): a reader that raises (a cancelled run) ends the request now, not when the frame is collected
+    with closing(llm.stream(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer")) as stream:
+        for delta in stream:
+            pieces.append(delta)
+            on_text(delta)
     return "".join(pieces).strip()
 
 

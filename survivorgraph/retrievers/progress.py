@@ -4,12 +4,17 @@ The retriever's worker thread writes (a step started, a step ended, a piece of s
 page's script thread reads a consistent `Snapshot` every tick. Nothing here touches Streamlit, so the same
 object serves any front end (or a test). A retriever asked without a `Progress` streams nothing and behaves
 exactly as before.
+
+The reader can also `cancel` the run (a new question replaces it): the worker then stops at its next step or
+streamed piece with `CancelledError`, so an abandoned question does not keep the model busy.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+
+from survivorgraph.errors import CancelledError
 
 
 @dataclass(frozen=True)
@@ -38,9 +43,24 @@ class Progress:
         self._steps: list[StepState] = []
         self._answer: list[str] = []
         self._version = 0
+        self._cancelled = threading.Event()
+        self._cancel_reason = ""
+
+    def cancel(self, reason: str = "a new question was asked") -> None:
+        self._cancel_reason = reason
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def raise_if_cancelled(self) -> None:
+        if self._cancelled.is_set():
+            raise CancelledError(f"Stopped before it finished: {self._cancel_reason}.")
 
     def step_started(self, name: str) -> int:
-        """Record a running step; the returned index identifies it for `step_ended`."""
+        """Record a running step; the returned index identifies it for `step_ended`. A cancelled run stops here."""
+        self.raise_if_cancelled()
         with self._lock:
             self._steps.append(StepState(name, "running"))
             self._version += 1
@@ -52,7 +72,8 @@ class Progress:
             self._version += 1
 
     def answer_text(self, delta: str) -> None:
-        """A piece of the answer as the model streams it."""
+        """A piece of the answer as the model streams it (raising here closes the stream of a cancelled run)."""
+        self.raise_if_cancelled()
         if delta:
             with self._lock:
                 self._answer.append(delta)

@@ -47,6 +47,16 @@ class ColumnView:
                 self.steps.caption(RUNNING_STEPS.get(mode, ""))
             self.body = st.empty()
         self._drawn = -1  # the progress version on screen: redraw only when the worker reported more
+        self._streamed = None  # the element the streamed answer is written into, made on the first text
+
+    def _stream_box(self):
+        """The streaming area, made once per script run: an element key may be used only once per run, so
+        every later tick only rewrites the text inside it."""
+        if self._streamed is None:
+            with self.body.container(key=f"streaming-{self.mode}-{self.key}"):
+                st.caption("Writing the answer\u2026")
+                self._streamed = st.empty()
+        return self._streamed
 
     def tick(self, elapsed_s: float, progress: Snapshot | None = None) -> None:
         """The live state while the strategy works: time, current step, steps so far, streamed answer."""
@@ -58,9 +68,13 @@ class ColumnView:
         if progress.steps:
             self.steps.markdown("\n".join(step_line(i, s) for i, s in enumerate(progress.steps, 1)))
         if progress.answer:
-            with self.body.container(key=f"streaming-{self.mode}-{self.key}"):
-                st.caption("Writing the answer\u2026")
-                st.markdown(progress.answer + " \u258c")
+            self._stream_box().markdown(progress.answer + " \u258c")
+
+    def stopped(self, reason: str) -> None:
+        """A strategy cancelled before it finished (shown again from the history)."""
+        self.status.update(label="Stopped", state="error", expanded=False)
+        self.body.warning(f"Stopped before it finished: {reason}. Ask again to see this strategy's answer.",
+                          icon=":material/stop_circle:")
 
     def finish(self, outcome: Outcome) -> None:
         result = outcome.result

@@ -258,6 +258,51 @@ def wait_for_columns(page: Page, count: int = 3, timeout_s: float = 600, since: 
     return marks
 
 
+COLUMNS_OF_RUN = """(run => Object.fromEntries(['traditional', 'graph', 'agentic'].map(mode => {
+  const live = document.querySelector(`[class*="st-key-streaming-${mode}-${run}"]`);
+  const done = document.querySelector(`.st-key-done-${mode}-${run}`);
+  const metrics = done ? Object.fromEntries([...done.querySelectorAll('[data-testid="stMetric"]')].map(m => [
+    m.querySelector('[data-testid="stMetricLabel"]')?.innerText.trim(),
+    m.querySelector('[data-testid="stMetricValue"]')?.innerText.trim()])) : {};
+  const column = (live || done)?.closest('[data-testid="stColumn"]');
+  // the label's last line: the first is the name of its icon
+  const status = (column?.querySelector('[data-testid="stExpander"] summary')?.innerText || '').trim()
+    .split('\\n').pop().trim();
+  return [mode, {streamed: live ? live.innerText : '', done: !!done, metrics, status,
+                 tabs: done ? [...done.querySelectorAll('[role=tab]')].map(t => t.innerText.trim()) : [],
+                 text: done ? done.innerText : ''}];
+})))"""
+
+
+def watch_columns(page: Page, run: int, count: int = 3, timeout_s: float = 600) -> tuple[dict[str, float], set, dict]:
+    """Follow the columns of the session's run number `run` until `count` have finished: the seconds at which
+    each finished, the columns seen streaming answer text before they finished, and the finished columns as
+    the page shows them (status label, metrics by label, evidence tab labels, text)."""
+    started = time.monotonic()
+    done: dict[str, float] = {}
+    streamed: set[str] = set()
+    while True:
+        report = page.evaluate(f"{COLUMNS_OF_RUN}({int(run)})") or {}
+        for mode, column in report.items():
+            if column["done"]:
+                done.setdefault(mode, time.monotonic() - started)
+            elif len(column["streamed"].strip()) > len("Writing the answer\u2026") + 1:
+                streamed.add(mode)
+        if len(done) >= count:
+            return done, streamed, {mode: c for mode, c in report.items() if c["done"]}
+        if time.monotonic() - started > timeout_s:
+            raise BrowserError(f"only {len(done)} of {count} columns finished within {timeout_s:.0f} s")
+        time.sleep(0.05)
+
+
+def metric_number(text: str | None) -> float:
+    """'1,234' -> 1234.0, '19.3 s' -> 19.3; an absent metric is NaN (so any comparison with it fails)."""
+    try:
+        return float((text or "").split()[0].replace(",", ""))
+    except (IndexError, ValueError):
+        return float("nan")
+
+
 def open_tab(page: Page, mode: str, label: str) -> bool:
     """Click the tab whose label starts with `label` in a finished column (mode: traditional|graph|agentic)."""
     return bool(page.evaluate(

@@ -25,6 +25,7 @@ class RunRecord:
     modes: list[str]
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     scope: str = "unrestricted"
+    stopped: list[str] = field(default_factory=list)  # modes cancelled before they finished
     started_at: float = field(default_factory=time.time)
     run_id: int = field(default_factory=next_run_id)
 

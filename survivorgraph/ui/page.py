@@ -25,6 +25,11 @@ from survivorgraph.ui.trace import md_escape
 ALL = "All three"
 CHOICES = {ALL: list(MODES), **{TITLES[m]: [m] for m in MODES}}
 TICK_S = 0.4
+# The question whose workers are at work: (its record, its jobs). Kept across reruns so that the next question
+# first stops this one: one question at a time per page, never two competing for the model.
+ACTIVE = "active_run"
+STOP_WAIT_S = 180  # a cancelled worker ends after the model call it is in; that call is bounded by its timeout
+INTERRUPTED = "a new question was asked, or the page was changed, while it ran"
 
 
 def main() -> None:
@@ -111,25 +116,51 @@ def layout(record: history.RunRecord) -> tuple:
     return summary, views
 
 
+def stop_previous() -> None:
+    """A question still at work from an interrupted run is cancelled, and waited for, before the next starts."""
+    active = st.session_state.get(ACTIVE)
+    if not active:
+        return
+    record, jobs = active
+    running = runner.cancel(jobs, INTERRUPTED)
+    if running:
+        names = ", ".join(TITLES.get(m, m) for m in running)
+        with st.status(f"Stopping run #{record.run_id} first ({names}); a model call in flight ends before it "
+                       "stops\u2026", state="running"):
+            runner.wait_stopped(jobs, STOP_WAIT_S)
+    st.session_state.pop(ACTIVE, None)
+
+
 def run_live(core, question: str, modes: list[str]) -> None:
     """Start every strategy at once; show each column's steps and streamed answer while it works, and fill
-    it in full the moment its worker is done."""
+    it in full the moment its worker is done. A rerun while it works (another question, an example clicked,
+    a sidebar setting changed) cancels what has not finished; the run is kept in the history as it stood."""
+    stop_previous()
     record = history.RunRecord(question, modes, scope=core.scope_text)
     jobs = runner.start(resources.executor(), core, question, modes)
+    st.session_state[ACTIVE] = (record, jobs)
     summary, views = layout(record)
+    st.caption("Asking another question, or changing the sidebar, stops this one.")
     started = time.perf_counter()
     pending = dict(jobs)
-    while pending:
-        wait([job.future for job in pending.values()], timeout=TICK_S, return_when=FIRST_COMPLETED)
-        for mode in list(pending):
-            job = pending[mode]
-            if job.future.done():
-                outcome = runner.outcome_of(job.future, mode, question)
-                record.outcomes[mode] = outcome
-                views[mode].finish(outcome)
-                del pending[mode]
-            else:
-                views[mode].tick(time.perf_counter() - started, job.progress.snapshot())
+    try:
+        while pending:
+            wait([job.future for job in pending.values()], timeout=TICK_S, return_when=FIRST_COMPLETED)
+            for mode in list(pending):
+                job = pending[mode]
+                if job.future.done():
+                    outcome = runner.outcome_of(job.future, mode, question)
+                    record.outcomes[mode] = outcome
+                    views[mode].finish(outcome)
+                    del pending[mode]
+                else:
+                    views[mode].tick(time.perf_counter() - started, job.progress.snapshot())
+    finally:
+        if pending:  # interrupted by a rerun: no Streamlit call may run here, only state
+            runner.cancel(jobs, INTERRUPTED)
+            record.stopped = list(pending)
+            history.add(record)
+    st.session_state.pop(ACTIVE, None)
     history.add(record)
     if len(modes) > 1:
         with summary.container():
@@ -141,6 +172,8 @@ def show_record(record: history.RunRecord) -> None:
     for mode, view in views.items():
         if mode in record.outcomes:
             view.finish(record.outcomes[mode])
+        elif mode in record.stopped:
+            view.stopped(INTERRUPTED)
     if len(record.modes) > 1:
         with summary.container():
             render_comparison(record.results)

@@ -12,7 +12,7 @@ import contextvars
 import logging
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 from survivorgraph.retrievers.progress import Progress
@@ -79,6 +79,19 @@ class Job:
 
     future: Future
     progress: Progress
+
+
+def cancel(jobs: dict[str, Job], reason: str = "a new question was asked") -> list[str]:
+    """Ask every unfinished job to stop at its next step or streamed piece; returns the modes still running."""
+    running = [mode for mode, job in jobs.items() if not job.future.done()]
+    for mode in running:
+        jobs[mode].progress.cancel(reason)
+    return running
+
+
+def wait_stopped(jobs: dict[str, Job], timeout_s: float) -> bool:
+    """Wait for cancelled jobs to end (a model call in flight finishes first); True when all have."""
+    return not wait([job.future for job in jobs.values()], timeout=timeout_s).not_done
 
 
 def start(executor: ThreadPoolExecutor, core, question: str, modes: list[str]) -> dict[str, Job]:

