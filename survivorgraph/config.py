@@ -56,6 +56,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LLM_CTX_SIZE", "6144", "Context window (tokens) of the embedded llama.cpp server, per request: the "
             "text-to-Cypher prompt (schema, examples, a failed attempt to repair) reaches about 4,000."),
     Setting("LLM_THREADS", "0", "CPU threads of the embedded llama.cpp server (0: all cores)."),
+    Setting("LLM_CONCURRENCY", "1", "Requests the embedded llama.cpp server is sent at once; the others wait, the "
+            "shortest prompt first (1 suits a few CPU cores: a short answer is not held back by a long prompt)."),
+    Setting("LLM_PIN_SLOTS", "on", "Keep each kind of call (Cypher, answer, routing, critic) in its own slot of the "
+            "embedded llama.cpp server, so its stable prompt prefix stays cached: on or off."),
 )
 
 _BY_ENV = {s.env: s for s in SETTINGS}

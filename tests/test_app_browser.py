@@ -30,6 +30,7 @@ MODES = ("traditional", "graph", "agentic")
 # agent reads passages and has them written up), so each column's model path runs.
 NARRATIVE = "Why did Michael Skupin have to leave Survivor: The Australian Outback?"
 FOLLOW_UP = "Who won season 45?"
+EXAMPLE = "Who won Survivor 41?"  # a sidebar example
 FINISHED = tuple(KIND_LABEL.values())  # the status label of a finished column
 RUN_TIMEOUT_S = 900  # a cap for a hung page, not a performance assertion
 
@@ -111,6 +112,16 @@ def test_a_real_model_answers_in_all_three_columns(settings, text_db, capsys):  
         assert streamed, "no column was seen streaming its answer"
         save_screenshot(page, "app-browser-model.png", capsys)
         ask_and_follow(page, FOLLOW_UP, run=2)
+
+        # A sidebar example clicked while a question runs stops it (the page says so) and runs the example.
+        page.choose("Traditional RAG")
+        headless.ask(page, NARRATIVE)
+        page.wait_for(f"{headless.COLUMNS_OF_RUN}(3).traditional.status.startsWith('Running')", timeout_s=120)
+        page.click_button(EXAMPLE)
+        done, _, columns = headless.watch_columns(page, run=4, count=1, timeout_s=RUN_TIMEOUT_S)
+        assert set(done) == {"traditional"} and page.evaluate(headless.PAGE_ERRORS) == []
+        assert columns["traditional"]["status"].startswith(FINISHED)
+        assert "Run #3 was stopped" in page.evaluate("document.body.innerText"), "the page did not say it stopped"
 
 
 @pytest.mark.slow

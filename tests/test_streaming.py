@@ -128,3 +128,86 @@ def test_the_cli_names_each_step_on_stderr_as_it_starts(capsys):
     captured = capsys.readouterr()
     assert "[graph] write Cypher" in captured.err and captured.out == ""
     assert progress.snapshot().steps[0].status == "ok"
+
+
+def _column_streams_then_finishes():
+    """A column ticked as the page ticks it while the answer grows, then finished (AppTest runs this)."""
+    import streamlit as st
+
+    from survivorgraph.retrievers.progress import Progress
+    from survivorgraph.retrievers.types import RetrievalResult
+    from survivorgraph.ui.columns import ColumnView
+    from survivorgraph.ui.runner import Outcome
+
+    progress = Progress()
+    progress.step_started("write answer")
+    view = ColumnView(st.container(), "traditional", key="1")
+    for n, piece in enumerate(("Dee ", "Valladares ", "won."), 1):
+        progress.answer_text(piece)
+        view.tick(float(n), progress.snapshot())
+    progress.restart_answer()  # a second attempt replaces the text in the same element
+    progress.answer_text("Dee Valladares won season 45.")
+    view.tick(4.0, progress.snapshot())
+    view.finish(Outcome("traditional", RetrievalResult(mode="traditional", question="q",
+                                                       answer="Dee Valladares won season 45.")))
+
+
+def test_a_column_ticked_many_times_draws_each_element_once():
+    """Every tick that brings more text rewrites the streamed answer; none may create a keyed element again
+    (StreamlitDuplicateElementKey took the page down on the first question with a model)."""
+    at = AppTest.from_function(_column_streams_then_finishes).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Dee Valladares won season 45." in [m.value for m in at.markdown]
+
+
+class CancelAfterFirstPiece(Progress):
+    """The reader gives up once the first piece has arrived, as the page does when a new question comes."""
+
+    def __init__(self):
+        super().__init__()
+        self.pieces: list[str] = []
+
+    def answer_text(self, delta: str) -> None:
+        super().answer_text(delta)
+        self.pieces.append(delta)
+        self.cancel("a test cancelled it")
+
+
+def test_a_cancelled_run_stops_mid_stream_and_says_so(graph, fake, llm):
+    fake.script(Reply(body=completion(GOOD)), Reply(stream=stream_chunks(["Dee ", "Valladares ", "won 45."])))
+    progress = CancelAfterFirstPiece()
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    assert progress.pieces == ["Dee "], "the stream was read on after the run was cancelled"
+    assert result.answer_kind == "error" and "Stopped before it finished: a test cancelled it" in result.answer
+    assert result.llm_calls[-1]["kind"] == "stream", "the stopped stream is still accounted for"
+
+
+def test_a_run_cancelled_before_it_starts_sends_nothing_to_the_model(graph, fake, llm):
+    progress = Progress()
+    progress.cancel()
+    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    assert result.answer_kind == "error" and result.answer.startswith("Stopped before it finished")
+    assert fake.chat_requests == []
+
+
+def test_a_stream_that_fails_midway_fails_its_own_column_only(graph, fake, llm, settings):
+    """The model server reports an error in the middle of the answer: that strategy ends as an error with
+    the message; a strategy asked at the same time is unaffected."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from survivorgraph.core import SurvivorGraph
+    from survivorgraph.ui import runner
+
+    broken = stream_chunks(["Dee "])[:1] + [{"error": {"message": "the model server crashed"}}]
+    fake.script(Reply(body=completion(GOOD)), Reply(stream=broken))
+    with_model, without = SurvivorGraph(settings, llm=llm), SurvivorGraph(settings, llm=None)
+    with ThreadPoolExecutor(2) as pool:  # the page's pool: both workers at once
+        jobs = runner.start(pool, with_model, "Who won season 45?", ["graph"])
+        jobs |= runner.start(pool, without, "Who won season 45?", ["agentic"])
+        outcomes = {mode: runner.outcome_of(job.future, mode, "q") for mode, job in jobs.items()}
+    with_model.close()
+    without.close()
+    failed = outcomes["graph"].result
+    assert failed.answer_kind == "error" and any("crashed" in e for e in failed.errors), failed.errors
+    assert outcomes["agentic"].result.answer_kind != "error"
+    assert "Dee Valladares" in outcomes["agentic"].result.answer

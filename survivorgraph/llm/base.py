@@ -73,6 +73,8 @@ class LLMCall:
     error: str = ""
     json_schema: bool = False
     tools: bool = False
+    queued_s: float = 0.0  # of latency_s, the time spent waiting for the server's turn (llm.gate)
+    cached_tokens: int = 0  # of prompt_tokens, those the server took from its prompt cache (not read again)
 
     @property
     def tokens_counted_locally(self) -> bool:

@@ -37,6 +37,14 @@ HOST = "127.0.0.1"
 # one after the other (1.4x; decoding is memory-bound, so batched requests share the cost). A single request
 # is no faster; llama.cpp's host-memory prompt cache already keeps each prompt's prefix (schema) between calls.
 PROMPT_SLOTS = 4
+# Each kind of call has a stable prefix (the Cypher prompt's ~3,100-token schema, the answer and routing
+# instructions); kept in a slot of its own, a call of one kind never evicts another kind's cached prefix.
+SLOT_BY_CALL = {"cypher": 0, "answer": 1, "route": 2, "critic": 3}
+
+
+def slot_for(label: str) -> int | None:
+    """The slot for a call labelled e.g. 'cypher-repair' (its kind is the part before the first '-')."""
+    return SLOT_BY_CALL.get(label.split("-", 1)[0])
 _MARK = "survivorgraph.llm.llama_server"  # in the child's command line: proves a pid is ours
 _children: list[subprocess.Popen] = []  # keep Popen objects alive so no ResourceWarning, and reapable
 

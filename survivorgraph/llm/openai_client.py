@@ -13,6 +13,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, nullcontext
 from typing import Any
 
 import openai
@@ -29,6 +30,7 @@ from survivorgraph.llm.base import (
     Message,
     ToolCall,
 )
+from survivorgraph.llm.gate import PromptMemory, RequestGate
 from survivorgraph.llm.tool_parsing import parse_tool_calls_from_content
 
 log = logging.getLogger(__name__)
@@ -70,12 +72,16 @@ class OpenAICompatibleLLM(LLM):
     def __init__(self, *, provider: str, base_url: Endpoint, api_key: str = "", model: str | None = None,
                  supports_tools: bool = False, supports_json_schema: bool = True, timeout_s: float = 180.0,
                  max_retries: int = 2, backoff_s: float = 0.5, max_backoff_s: float = 8.0,
-                 call_log: CallLog | None = None):
+                 call_log: CallLog | None = None, gate: RequestGate | None = None,
+                 slot_for: Callable[[str], int | None] | None = None):
         super().__init__(provider=provider, supports_tools=supports_tools, supports_json_schema=supports_json_schema,
                          call_log=call_log if call_log is not None else CallLog())  # an empty log is falsy
         self._endpoint, self._api_key, self._model = base_url, api_key, model
         self.timeout_s, self.max_retries = timeout_s, max_retries
         self.backoff_s, self.max_backoff_s = backoff_s, max_backoff_s
+        self.gate = gate  # admission to a server with few cores (the embedded one); None: send at once
+        self.slot_for = slot_for  # llama.cpp: the server slot a call's label is kept in (its prompt cache)
+        self._prompts = PromptMemory()
         self._lock = threading.Lock()
         self._client_obj: openai.OpenAI | None = None
         self._url: str | None = None
@@ -161,19 +167,36 @@ class OpenAICompatibleLLM(LLM):
                                            f"attempts: {exc.message}. Try again later.")
         return LLMRequestError(f"{where} rejected the request: {exc}")
 
-    def _usage(self, usage: Any, messages: Sequence[Message], text: str) -> tuple[int, int, str]:
+    def _usage(self, usage: Any, messages: Sequence[Message], text: str) -> tuple[int, int, str, int]:
+        """(prompt, completion, where the counts come from, prompt tokens served from the server's cache)."""
         if usage is not None and (usage.prompt_tokens or usage.completion_tokens):
-            return usage.prompt_tokens or 0, usage.completion_tokens or 0, "api"
+            details = getattr(usage, "prompt_tokens_details", None)
+            cached = getattr(details, "cached_tokens", 0) or 0
+            return usage.prompt_tokens or 0, usage.completion_tokens or 0, "api", cached
         prompt, source = tokens.count_messages(messages)
         completion, _ = tokens.count_text(text)
-        return prompt, completion, source
+        return prompt, completion, source, 0
 
-    def _record(self, kind, label, started, t0, model, usage=(0, 0, "api"), attempts=1, error="",
-                json_schema=False, tools=False) -> LLMCall:
+    def _pinned(self, params: dict[str, Any], label: str) -> dict[str, Any]:
+        """The request, sent to the slot that holds this kind of call's stable prefix (llama.cpp `id_slot`)."""
+        slot = self.slot_for(label) if self.slot_for is not None else None
+        return params if slot is None else params | {"extra_body": {"id_slot": slot}}
+
+    def _turn(self, messages: Sequence[Message], label: str):
+        """The server's turn for this prompt (yields the seconds waited for it); its place in the line is what the
+        server must read of it, given the last prompt of the same kind."""
+        if self.gate is None:
+            return nullcontext(0.0)
+        kind = self.slot_for(label) if self.slot_for is not None else None
+        return self.gate.turn(self._prompts.unread_cost(label.split("-", 1)[0] if kind is None else kind, messages))
+
+    def _record(self, kind, label, started, t0, model, usage=(0, 0, "api", 0), attempts=1, error="",
+                json_schema=False, tools=False, queued_s=0.0) -> LLMCall:
         call = LLMCall(provider=self.provider, model=model, kind=kind, label=label, started_at=started,
                        latency_s=round(time.monotonic() - t0, 4), prompt_tokens=usage[0],
                        completion_tokens=usage[1], token_source=usage[2], attempts=attempts, ok=not error,
-                       error=error, json_schema=json_schema, tools=tools)
+                       error=error, json_schema=json_schema, tools=tools, queued_s=round(queued_s, 4),
+                       cached_tokens=usage[3])
         self.call_log.record(call)
         return call
 
@@ -194,7 +217,9 @@ class OpenAICompatibleLLM(LLM):
             params["tools"] = [dict(t) for t in tools]
         flags = {"json_schema": json_schema is not None, "tools": bool(tools)}
         try:
-            resp, attempts = self._create(params | {"messages": sent})
+            with self._turn(sent, label) as queued_s:
+                flags["queued_s"] = queued_s
+                resp, attempts = self._create(self._pinned(params | {"messages": sent}, label))
         except openai.BadRequestError as exc:
             if "response_format" in params and "response_format" in str(exc).lower() + str(exc.body).lower():
                 # The server does not do json_schema: remember, and fall back to a prompt instruction.
@@ -226,13 +251,20 @@ class OpenAICompatibleLLM(LLM):
         started, t0 = time.time(), time.monotonic()
         params = {"model": model, "messages": list(messages), "temperature": temperature,
                   "max_tokens": max_tokens, "stream": True, "stream_options": {"include_usage": True}}
+        turn = ExitStack()  # the server's turn is held until the stream is read to its end or closed
+        queued_s = turn.enter_context(self._turn(params["messages"], label))
         try:
             # Retries cover opening the stream only: once text was yielded, a retry would repeat it.
-            stream, attempts = self._create(params)
+            stream, attempts = self._create(self._pinned(params, label))
         except openai.OpenAIError as exc:
+            turn.close()
             attempts = getattr(exc, "attempts", 1)
-            self._record("stream", label, started, t0, params["model"], attempts=attempts, error=str(exc))
+            self._record("stream", label, started, t0, params["model"], attempts=attempts, error=str(exc),
+                         queued_s=queued_s)
             raise self._translate(exc, attempts) from exc
+        except BaseException:
+            turn.close()
+            raise
         pieces: list[str] = []
         usage_obj, model, error = None, params["model"], ""
         try:
@@ -249,8 +281,9 @@ class OpenAICompatibleLLM(LLM):
             raise
         finally:
             stream.close()  # also when the reader stopped early
+            turn.close()
             usage = self._usage(usage_obj, params["messages"], "".join(pieces))
-            self._record("stream", label, started, t0, model, usage, attempts, error=error)
+            self._record("stream", label, started, t0, model, usage, attempts, error=error, queued_s=queued_s)
 
 
 def _native_tool_calls(raw: Any) -> tuple[ToolCall, ...]:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from survivorgraph.config import SETTINGS, raw_values
 from survivorgraph.errors import ConfigError
 
-LLM_SETTINGS = ("LLM_TIMEOUT_S", "LLM_MAX_RETRIES", "LLM_NATIVE_TOOLS", "LLM_CTX_SIZE", "LLM_THREADS")
+LLM_SETTINGS = ("LLM_TIMEOUT_S", "LLM_MAX_RETRIES", "LLM_NATIVE_TOOLS", "LLM_CTX_SIZE", "LLM_THREADS",
+                "LLM_CONCURRENCY", "LLM_PIN_SLOTS")
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,8 @@ class LLMOptions:
     native_tools: str = "auto"
     ctx_size: int = 6144
     threads: int = 0
+    concurrency: int = 1
+    pin_slots: bool = True
 
     @classmethod
     def from_env(cls) -> LLMOptions:
@@ -27,12 +30,17 @@ class LLMOptions:
         tools = raw["LLM_NATIVE_TOOLS"].lower()
         if tools not in ("auto", "on", "off"):
             raise ConfigError(f"LLM_NATIVE_TOOLS={tools!r}: use auto, on or off.")
+        pin = raw["LLM_PIN_SLOTS"].lower()
+        if pin not in ("on", "off"):
+            raise ConfigError(f"LLM_PIN_SLOTS={pin!r}: use on or off.")
         return cls(
             timeout_s=_number("LLM_TIMEOUT_S", raw["LLM_TIMEOUT_S"], float, minimum=1),
             max_retries=_number("LLM_MAX_RETRIES", raw["LLM_MAX_RETRIES"], int, minimum=0),
             native_tools=tools,
             ctx_size=_number("LLM_CTX_SIZE", raw["LLM_CTX_SIZE"], int, minimum=512),
             threads=_number("LLM_THREADS", raw["LLM_THREADS"], int, minimum=0),
+            concurrency=_number("LLM_CONCURRENCY", raw["LLM_CONCURRENCY"], int, minimum=1),
+            pin_slots=pin == "on",
         )
 
     @property

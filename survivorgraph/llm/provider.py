@@ -13,6 +13,7 @@ from survivorgraph.config import Settings
 from survivorgraph.errors import NoModelError, SurvivorGraphError
 from survivorgraph.llm import llama_server, model_files
 from survivorgraph.llm.base import LLM, CallLog
+from survivorgraph.llm.gate import RequestGate
 from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 from survivorgraph.llm.options import LLMOptions
 
@@ -53,7 +54,19 @@ def build_llm(settings: Settings, *, options: LLMOptions | None = None,
 
     # llama.cpp leaves Qwen2.5-Coder's tool calls in the text, so routing uses json_schema by default.
     return OpenAICompatibleLLM(provider="embedded llama.cpp", base_url=endpoint, model=path.stem,
-                               supports_tools=_native_tools(options, False), **common)
+                               supports_tools=_native_tools(options, False),
+                               gate=embedded_gate(settings, options.concurrency),
+                               slot_for=llama_server.slot_for if options.pin_slots else None, **common)
+
+
+_GATES: dict[tuple[str, int], RequestGate] = {}
+
+
+def embedded_gate(settings: Settings, concurrency: int) -> RequestGate:
+    """One gate per embedded server in this process: every client of it (each core, each viewer scope)
+    waits in the same line."""
+    key = (str(settings.state_dir), concurrency)
+    return _GATES.setdefault(key, RequestGate(concurrency))
 
 
 def require_llm(settings: Settings, **kwargs) -> LLM:

@@ -8,6 +8,7 @@ from contextlib import closing
 from typing import Any
 
 from survivorgraph.retrievers import prompts
+from survivorgraph.retrievers.passages import Embed, choose_excerpts, format_excerpts
 from survivorgraph.retrievers.types import ChunkEvidence
 
 ANSWER_MAX_TOKENS = 200
@@ -39,12 +40,13 @@ def answer_from_rows(llm, question: str, rows: Sequence[dict[str, Any]], cypher:
 
 
 def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence],
-                       on_text: Callable[[str], None] | None = None) -> str:
+                       on_text: Callable[[str], None] | None = None, embed: Embed | None = None) -> str:
+    """The model's answer from the passages' sentences that bear on the question (passages.choose_excerpts)."""
     if not chunks:
         return "No passage was retrieved for this question, so the text does not show an answer."
     messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
                 {"role": "user", "content": prompts.CHUNKS_USER.format(
-                    question=question, passages=format_passages(chunks, question))}]
+                    question=question, passages=format_excerpts(choose_excerpts(chunks, question, embed)))}]
     return write_answer(llm, messages, on_text)
 
 

@@ -48,4 +48,10 @@ class TraditionalRetriever(Retriever):
                              + extractive_chunks(result.chunks, question=question))
             return
         with run.step("write answer", chunks=len(hits)):
-            result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink())
+            result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink(),
+                                               embed=self._sentence_embedder())
+
+    def _sentence_embedder(self):
+        """The text index's own embedder, to choose the passages' sentences for the prompt (None: by words)."""
+        embedder = getattr(self.text_store, "embedder", None)
+        return embedder.embed_documents if embedder is not None else None

@@ -79,7 +79,8 @@ class RetrievalResult:
     def usage(self) -> dict[str, int]:
         return {"llm_calls": len(self.llm_calls),
                 "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in self.llm_calls),
-                "completion_tokens": sum(c.get("completion_tokens", 0) for c in self.llm_calls)}
+                "completion_tokens": sum(c.get("completion_tokens", 0) for c in self.llm_calls),
+                "cached_tokens": sum(c.get("cached_tokens", 0) for c in self.llm_calls)}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -123,7 +123,8 @@ def render_metrics(result: RetrievalResult) -> None:
              help=" \u00b7 ".join(f"{name} {timings[key] / 1000:.2f} s" for name, key in parts if key in timings))
     b.metric("LLM calls", usage["llm_calls"], help=f"model: {result.model or 'none'}")
     c.metric("Tokens", f"{tokens:,}",
-             help=f"prompt {usage['prompt_tokens']:,} + completion {usage['completion_tokens']:,}")
+             help=f"prompt {usage['prompt_tokens']:,} ({usage['cached_tokens']:,} from the server's prompt cache) "
+                  f"+ completion {usage['completion_tokens']:,}")
 
 
 def render_evidence(outcome: Outcome, key: str) -> None:
@@ -214,7 +215,8 @@ def render_graph(outcome: Outcome, key: str) -> None:
 
 def render_llm_calls(result: RetrievalResult) -> None:
     rows = [{"step": c.get("label"), "seconds": round(c.get("latency_s", 0.0), 2),
-             "prompt": c.get("prompt_tokens"), "completion": c.get("completion_tokens"),
+             "waited for the model": round(c.get("queued_s", 0.0), 2), "prompt": c.get("prompt_tokens"),
+             "from cache": c.get("cached_tokens", 0), "completion": c.get("completion_tokens"),
              "tokens from": c.get("token_source"), "ok": c.get("ok"), "error": c.get("error") or ""}
             for c in result.llm_calls]
     st.dataframe(rows, hide_index=True, width="stretch")

@@ -165,6 +165,15 @@ class Page:
         if not clicked:
             raise BrowserError(f"no button labelled {text!r}")
 
+    def choose(self, label: str) -> None:
+        """Click the radio option (or checkbox) labelled `label`."""
+        clicked = self.evaluate(
+            "(() => { const l = [...document.querySelectorAll('label')]"
+            f".find(l => l.innerText.trim() === {json.dumps(label)});"
+            " if (!l) return false; l.click(); return true; })()")
+        if not clicked:
+            raise BrowserError(f"no option labelled {label!r}")
+
     def screenshot(self, path: Path, *, full_page: bool = True) -> Path:
         """A PNG of the page; `full_page` grows the viewport to the app's scroll height first (Streamlit
         scrolls inside its own container, so the usual beyond-viewport capture misses it)."""

@@ -64,7 +64,7 @@ def table_rows(history: list[RunRecord]) -> list[dict]:
         for mode in ("traditional", "graph", "agentic"):
             result = results.get(mode)
             row[SHORT[mode]] = (f"{result.answer_kind} \u00b7 {result.timings.get('total_ms', 0) / 1000:.1f} s"
-                                if result else "\u2014")
+                                if result else "stopped" if mode in record.stopped else "\u2014")
         row["agreement"] = "; ".join(f"{p['pair']}: {p['verdict']}" for p in pairwise(results)) or "\u2014"
         rows.append(row)
     return rows

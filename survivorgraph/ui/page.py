@@ -126,8 +126,10 @@ def stop_previous() -> None:
     if running:
         names = ", ".join(TITLES.get(m, m) for m in running)
         with st.status(f"Stopping run #{record.run_id} first ({names}); a model call in flight ends before it "
-                       "stops\u2026", state="running"):
+                       "stops\u2026", state="running") as stopping:
             runner.wait_stopped(jobs, STOP_WAIT_S)
+            stopping.update(label=f"Run #{record.run_id} was stopped ({names}): {INTERRUPTED}. It is in this "
+                                  "session's questions with what had finished.", state="complete")
     st.session_state.pop(ACTIVE, None)
 
 
@@ -168,6 +170,9 @@ def run_live(core, question: str, modes: list[str]) -> None:
 
 
 def show_record(record: history.RunRecord) -> None:
+    if record.stopped:
+        st.info(f"Run #{record.run_id} was stopped before {', '.join(TITLES.get(m, m) for m in record.stopped)} "
+                f"finished: {INTERRUPTED}.", icon=":material/stop_circle:")
     summary, views = layout(record)
     for mode, view in views.items():
         if mode in record.outcomes:

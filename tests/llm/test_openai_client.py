@@ -223,3 +223,46 @@ def test_capture_separates_threads(fake_server):
     assert [c.label for c in main_calls] == ["main-1", "main-2"]
     assert seen["thread"] == ["thread"]
     assert len(log) == 3
+
+
+def test_a_gated_client_holds_the_servers_turn_for_a_whole_stream(fake_server):
+    """The gate (one request at a time) is held from opening a stream until it is read or closed: a second
+    request waits for it, and one that stopped reading early gives the turn back."""
+    from survivorgraph.llm.gate import RequestGate
+
+    gate = RequestGate(concurrency=1, window_s=0.0)
+    llm = make_llm(fake_server.url, gate=gate)
+    fake_server.script(Reply(stream=stream_chunks(["Dee ", "won."])), Reply(body=completion("ok")))
+    stream = llm.stream(USER, label="answer")
+    assert next(stream) == "Dee "
+    finished = threading.Event()
+    other = threading.Thread(target=lambda: (llm.complete(USER, label="route"), finished.set()))
+    other.start()
+    assert not finished.wait(0.3), "a request went in while a stream held the only turn"
+    stream.close()  # the reader stopped early (a cancelled run)
+    assert finished.wait(5), "closing the stream did not give the turn back"
+    other.join()
+    route = llm.call_log.calls[-1]
+    assert route.label == "route" and route.queued_s >= 0.2
+
+
+def test_each_kind_of_call_is_sent_to_its_own_slot(fake_server):
+    """llama.cpp keeps a slot's prompt in its cache: a Cypher call pinned to the slot holding the schema, an
+    answer to its own, so one kind of call never evicts another's stable prefix. Unpinned kinds go anywhere."""
+    from survivorgraph.llm.llama_server import slot_for
+
+    llm = make_llm(fake_server.url, slot_for=slot_for)
+    fake_server.script(Reply(body=completion("MATCH (n) RETURN n")), Reply(stream=stream_chunks(["ok"])),
+                       Reply(body=completion("x")))
+    llm.complete(USER, label="cypher-repair")
+    "".join(llm.stream(USER, label="answer"))
+    llm.complete(USER, label="warm-up")
+    slots = [r.get("id_slot") for r in fake_server.chat_requests]
+    assert slots[0] == slot_for("cypher-generate") and slots[1] == slot_for("answer") and slots[2] is None
+    assert slots[0] != slots[1]
+
+
+def test_an_unpinned_client_names_no_slot(fake_server):
+    fake_server.script(Reply(body=completion("x")))
+    make_llm(fake_server.url).complete(USER, label="cypher-generate")
+    assert "id_slot" not in fake_server.chat_requests[0]
