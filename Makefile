@@ -47,6 +47,7 @@ setup: install model
 	$(BIN)/survivorgraph db up
 	$(BIN)/survivorgraph load-graph
 	$(PY) -m ingest.text.build --corpus auto
+	$(BIN)/survivorgraph warm
 	@echo "Ready: run 'make app'."
 
 graph:

@@ -138,6 +138,22 @@ def eval_command(ctx: click.Context) -> None:
     sys.exit(evaluation_main(ctx.args))
 
 
+@main.command("warm")
+def warm_command() -> None:
+    """Start the model server and read the prompts' stable prefixes into its cache (the first question is faster)."""
+    from survivorgraph.core import SurvivorGraph
+
+    core = SurvivorGraph()
+    try:
+        warmed = core.warm_model()
+    finally:
+        core.close()
+    if not warmed:
+        click.echo("no model configured: nothing to warm")
+    for label, prompt_tokens, seconds in warmed:
+        click.echo(f"{label}: {prompt_tokens} prompt tokens in the model's cache ({seconds:.1f} s)")
+
+
 @main.command("env-example")
 def env_example_command() -> None:
     """Print the documented .env template (generated from the settings table)."""

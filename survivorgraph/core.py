@@ -118,6 +118,26 @@ class SurvivorGraph:
         result.scope = self.scope_text
         return result
 
+    def warm_model(self, modes: tuple[str, ...] = MODES) -> list[tuple[str, int, float]]:
+        """Read each strategy's stable prompt prefix (the Cypher prompt's schema, the router's catalog) into the
+        model server's cache, so the first question does not pay ~90 s for it on a CPU. Returns (label, prompt
+        tokens, seconds) per prompt; nothing without a model."""
+        from survivorgraph.errors import SurvivorGraphError
+
+        if self.llm is None:
+            return []
+        warmed = []
+        for mode in modes:
+            try:
+                prompts = self.retriever(mode).stable_prompts()
+            except SurvivorGraphError:
+                continue  # a backend that is down: its column says so when asked
+            for label, messages in prompts:
+                reply = self.llm.complete(messages + [{"role": "user", "content": "Reply OK."}], max_tokens=1,
+                                          label=label)
+                warmed.append((label, reply.prompt_tokens, reply.latency_s))
+        return warmed
+
     def close(self) -> None:
         for name in ("graph", "text"):
             if name in self.__dict__:

@@ -16,6 +16,7 @@ import pytest
 from queries.catalog import load_catalog
 from survivorgraph.agent.tools import Toolbox
 from survivorgraph.linking import EntityLinker
+from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.agentic import AgenticRetriever
 from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
 from tests.fake_openai_server import Reply, completion
@@ -532,3 +533,27 @@ def test_a_confident_rule_that_matches_nothing_is_the_answer_not_a_gap_for_the_m
     result = agent(graph, linker, llm).ask("Which seasons were filmed in Antarctica?")
     assert result.answer_kind == "abstained" and "holds nothing that matches" in result.answer
     assert [a.source for a in result.cypher] == ["seasons_by_location"] and fake.chat_requests == []
+
+
+def test_warming_the_model_reads_each_stable_prefix_once(settings, graph, fake, llm):
+    """`survivorgraph warm` / the page on load: the Cypher prompt's schema and the router's catalog are sent
+    ahead of any question (one token asked back), pinned like the calls they prepare (SCRIPTED fake server)."""
+    from survivorgraph.core import SurvivorGraph
+
+    fake.script(*(Reply(body=completion("OK", usage=(3000, 1))) for _ in range(2)))
+    core = SurvivorGraph(settings, llm=llm)
+    try:
+        warmed = core.warm_model(("graph", "agentic"))
+    finally:
+        core.close()
+    assert [label for label, _, _ in warmed] == ["cypher-warm", "route-warm"]
+    cypher, route = fake.chat_requests
+    assert "Schema:" in cypher["messages"][0]["content"] and cypher["max_tokens"] == 1
+    assert cypher["messages"][0]["content"] == prompts.CYPHER_SYSTEM.format(schema=graph.schema().as_text())
+    assert "You choose the one tool" in route["messages"][0]["content"]
+
+
+def test_without_a_model_there_is_nothing_to_warm(settings, graph):
+    from survivorgraph.core import SurvivorGraph
+
+    assert SurvivorGraph(settings, llm=None).warm_model() == []

@@ -42,6 +42,9 @@ class LLMRouter:
                         "properties": {"tool": {"type": "string", "enum": tools}, "params": {"type": "object"}}}
         self._tool_specs = catalog.tool_specs(names) + [t for t in EXTRA_TOOLS if t["function"]["name"] in tools]
 
+    def stable_prompt(self) -> list[dict[str, str]]:
+        return [{"role": "system", "content": self._system}]
+
     def route(self, question: str, entities: str) -> tuple[Plan, str]:
         """A checked plan and how it was chosen ("tool call" / "json")."""
         messages = [{"role": "system", "content": self._system},

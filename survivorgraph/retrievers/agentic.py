@@ -67,6 +67,9 @@ class AgenticRetriever(Retriever):
         self.scope = scope
         self.router = LLMRouter(llm, toolbox.catalog, toolbox.available()) if llm is not None else None
 
+    def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
+        return [("route-warm", self.router.stable_prompt())] if self.router is not None else []
+
     @classmethod
     def build(cls, core) -> AgenticRetriever:
         from queries.catalog import load_catalog

@@ -95,6 +95,11 @@ class Retriever(ABC):
     def __init__(self, llm=None):
         self.llm = llm
 
+    def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
+        """(call label, messages) of the prompt prefixes every question of this retriever starts with, for
+        `SurvivorGraph.warm_model` to read into the model server's cache ahead of the first question."""
+        return []
+
     @abstractmethod
     def _answer(self, question: str, run: Run) -> None:
         """Fill run.result (answer, evidence, trace). Raise SurvivorGraphError for expected failures."""

@@ -41,6 +41,13 @@ class TextToCypherRetriever(Retriever):
         self.max_repairs = max_repairs
         self.n_examples = n_examples
 
+    def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
+        return [("cypher-warm", [self._system_message()])]
+
+    def _system_message(self) -> dict[str, str]:
+        """Instructions and the live schema: ~3,400 tokens, the same for every question (kept in the cache)."""
+        return {"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=self.store.schema().as_text())}
+
     def _answer(self, question: str, run: Run) -> None:
         if self.llm is None:
             from survivorgraph.llm.provider import NO_MODEL_MESSAGE
@@ -78,7 +85,7 @@ class TextToCypherRetriever(Retriever):
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
             step.detail["examples"] = [e["question"] for e in examples]
-        first = [{"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=schema.as_text())}]
+        first = [self._system_message()]
         def user(note: str = "") -> dict:
             return {"role": "user", "content": prompts.CYPHER_USER.format(
                 examples=prompts.format_examples(examples), hints=prompts.format_hints(hints) + note,

@@ -42,6 +42,8 @@ def main() -> None:
     report = resources.status(settings)
     schema = resources.schema_text(settings) if report["graph"]["state"] == "up" else None
     use_model, watched = render_sidebar(report, schema)
+    if use_model and report["graph"]["state"] == "up" and report["llm"].startswith("embedded llama.cpp"):
+        resources.warm_model(settings)  # a local server's prompt cache; a hosted API would bill the warm-up
     st.title("survivorgraph: one question, three retrieval strategies")
     st.caption("Traditional vector RAG \u00b7 text-to-Cypher graph RAG \u00b7 agentic graph RAG, side by side over "
                "the Survivor knowledge graph (survivoR, MIT) and narrative text (Wikipedia, CC BY-SA 4.0).")

@@ -7,6 +7,8 @@ check never starts a server.
 
 from __future__ import annotations
 
+import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
 from typing import Any
@@ -14,6 +16,8 @@ from typing import Any
 import streamlit as st
 
 from survivorgraph.config import Settings
+
+logger = logging.getLogger(__name__)
 
 
 def settings_key(settings: Settings) -> tuple:
@@ -46,6 +50,23 @@ def core_for(settings: Settings, use_model: bool, watched: str = ""):
     core = SurvivorGraph(settings, llm="auto" if use_model else None)
     make_reentrant(core)
     return core
+
+
+@st.cache_resource(show_spinner=False, hash_funcs={Settings: settings_key})
+def warm_model(settings: Settings) -> threading.Thread:
+    """Once per process and settings, while the user reads the page: start the model server and read the
+    text-to-Cypher prompt's schema (~3,400 tokens, ~90 s on 2 CPU cores) into its cache, so the first question
+    does not wait for it. It takes the model server's turn like any request (llm.gate), so it never runs beside
+    a question's calls."""
+    def work() -> None:
+        try:
+            core_for(settings, True).warm_model(("graph",))
+        except Exception:  # a model or graph that is down says so in its column when asked
+            logger.warning("warming the model's prompt cache failed", exc_info=True)
+
+    thread = threading.Thread(target=work, name="sg-warm-model", daemon=True)
+    thread.start()
+    return thread
 
 
 @st.cache_resource(show_spinner=False)
