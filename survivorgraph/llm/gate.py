@@ -25,7 +25,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from survivorgraph import cancellation
+
 CHARS_PER_TOKEN = 4  # a prompt's length in tokens, near enough to order requests by
+CANCEL_CHECK_S = 0.25  # how often a waiting request looks whether its asker still waits for it
 
 
 def prompt_text(messages: Sequence[Mapping[str, Any]]) -> str:
@@ -76,7 +79,13 @@ class RequestGate:
             if self._running == 0 and time.monotonic() - self._last_busy > self.window_s:
                 # Idle: let requests sent at the same moment arrive, so the shortest goes first.
                 self._cond.wait_for(lambda: False, timeout=self.window_s)
-            self._cond.wait_for(lambda: self._running < self.concurrency and self._waiting[0] == entry)
+            while not self._cond.wait_for(lambda: self._running < self.concurrency and self._waiting[0] == entry,
+                                          timeout=CANCEL_CHECK_S):
+                if cancellation.cancelled():  # nobody waits for this answer any more: leave the line
+                    self._waiting.remove(entry)
+                    heapq.heapify(self._waiting)
+                    self._cond.notify_all()
+                    cancellation.raise_if_cancelled()
             heapq.heappop(self._waiting)
             self._running += 1
             self._cond.notify_all()

@@ -18,6 +18,7 @@ from typing import Any
 
 import openai
 
+from survivorgraph import cancellation
 from survivorgraph.errors import BackendUnavailableError, ConfigError
 from survivorgraph.llm import tokens
 from survivorgraph.llm.base import (
@@ -185,6 +186,7 @@ class OpenAICompatibleLLM(LLM):
     def _turn(self, messages: Sequence[Message], label: str):
         """The server's turn for this prompt (yields the seconds waited for it); its place in the line is what the
         server must read of it, given the last prompt of the same kind."""
+        cancellation.raise_if_cancelled()  # a stopped question sends nothing more to the model
         if self.gate is None:
             return nullcontext(0.0)
         kind = self.slot_for(label) if self.slot_for is not None else None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from survivorgraph import cancellation
 from survivorgraph.errors import NoModelError, SurvivorGraphError
 from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import RetrievalResult, TraceStep
@@ -113,11 +114,12 @@ class Retriever(ABC):
         calls: list = []
         try:
             result.question = check_question(question)
-            if self.llm is not None:
-                with self.llm.call_log.capture() as calls:
+            with cancellation.watching(progress):
+                if self.llm is not None:
+                    with self.llm.call_log.capture() as calls:
+                        self._answer(result.question, run)
+                else:
                     self._answer(result.question, run)
-            else:
-                self._answer(result.question, run)
         except NoModelError as exc:
             result.answer_kind = "no_model"
             result.errors.append(str(exc))

@@ -108,3 +108,37 @@ def test_what_the_server_already_holds_of_a_prompt_costs_nothing():
     assert memory.unread_cost("cypher", [schema, {"role": "user", "content": "y" * 200}]) == 50
     # another kind of call keeps its own last prompt
     assert memory.unread_cost("answer", [{"role": "user", "content": "a" * 400}]) == 100
+
+
+def test_a_request_whose_asker_stopped_waiting_leaves_the_line():
+    from survivorgraph import cancellation
+    from survivorgraph.errors import CancelledError
+    from survivorgraph.retrievers.progress import Progress
+
+    gate = RequestGate(concurrency=1, window_s=0.0)
+    inside, release = threading.Event(), threading.Event()
+    progress, outcome = Progress(), []
+
+    def holder() -> None:
+        with gate.turn(5000):
+            inside.set()
+            release.wait(5)
+
+    def waiter() -> None:
+        with cancellation.watching(progress):
+            try:
+                with gate.turn(10):
+                    outcome.append("went in")
+            except CancelledError as exc:
+                outcome.append(str(exc))
+
+    threading.Thread(target=holder).start()
+    inside.wait(5)
+    thread = threading.Thread(target=waiter)
+    thread.start()
+    progress.cancel("a new question was asked")
+    thread.join(5)
+    release.set()
+    assert outcome and outcome[0].startswith("Stopped before it finished"), outcome
+    with gate.turn(1):  # the line is clear again
+        pass
