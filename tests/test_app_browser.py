@@ -30,7 +30,7 @@ MODES = ("traditional", "graph", "agentic")
 # agent reads passages and has them written up), so each column's model path runs.
 NARRATIVE = "Why did Michael Skupin have to leave Survivor: The Australian Outback?"
 FOLLOW_UP = "Who won season 45?"
-EXAMPLE = "Who won Survivor 41?"  # a sidebar example
+EXAMPLE = JURY_QUESTION  # a sidebar example, in the category the sidebar opens with
 FINISHED = tuple(KIND_LABEL.values())  # the status label of a finished column
 RUN_TIMEOUT_S = 900  # a cap for a hung page, not a performance assertion
 

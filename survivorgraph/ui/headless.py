@@ -300,7 +300,9 @@ def watch_columns(page: Page, run: int, count: int = 3, timeout_s: float = 600) 
         if len(done) >= count:
             return done, streamed, {mode: c for mode, c in report.items() if c["done"]}
         if time.monotonic() - started > timeout_s:
-            raise BrowserError(f"only {len(done)} of {count} columns finished within {timeout_s:.0f} s")
+            states = "; ".join(f"{mode}: {c['status'] or 'not drawn'}" for mode, c in report.items())
+            raise BrowserError(f"only {len(done)} of {count} columns of run {run} finished within {timeout_s:.0f} s "
+                               f"({states})")
         time.sleep(0.05)
 
 
