@@ -9,6 +9,9 @@ executes the query on FalkorDB.
 The check works on tokens, so keywords inside string literals (`WHERE p.name = 'Create'`) and backtick
 names pass, while comments cannot hide or split a keyword. The caller must run the text this returns:
 it is exactly the text that was checked (unicode-normalised, comments removed, one statement).
+
+A read can still be too costly for any timeout to stop (deep nesting, a huge range(), a long literal):
+`cypher.bounds` refuses those too — the length first, before anything else reads the text.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import re
 import unicodedata
 
+from survivorgraph.cypher.bounds import check_bounds, check_length
 from survivorgraph.cypher.tokens import (
     NAME,
     STRING,
@@ -122,6 +126,7 @@ def _first_query_line(lines: list[str]) -> int | None:
 def check_read_only(cypher: str) -> str:
     """Return the cleaned single read statement, or raise UnsafeQueryError saying why it was refused."""
     original = cypher
+    check_length(cypher, original=original[:200])  # first: every step below reads the whole text
     text = extract_cypher(cypher).lstrip("\ufeff")
     if not text.strip():
         raise _refuse("The query is empty.", original)
@@ -150,6 +155,7 @@ def check_read_only(cypher: str) -> str:
         if token.kind == WORD and token.value in WRITE_KEYWORDS:
             raise _refuse(f"Refused: {WRITE_KEYWORDS[token.value]} ('{token.text}' at {_where(text, token)}). "
                           f"{READ_ONLY_HELP}", original)
+    check_bounds(text, tokens=tokens, original=original)
     return text
 
 
