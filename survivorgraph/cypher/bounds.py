@@ -25,7 +25,7 @@ from survivorgraph.errors import QueryTooComplexError
 
 @dataclass(frozen=True)
 class QueryBounds:
-    """The one place the bounds are declared. Catalog maxima (2024 catalog + few-shot bank) are in brackets."""
+    """The one place the bounds are declared. [In brackets: the most any catalog query or few-shot example uses.]"""
 
     # The LLM writes at most ~320 tokens (~1,500 characters); the longest catalog query has 2,795 with
     # comments. Checked before anything else reads the text, so a 5 MB reply costs microseconds.
