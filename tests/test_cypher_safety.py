@@ -284,6 +284,11 @@ def test_the_length_is_checked_before_anything_reads_the_text():
     with pytest.raises(QueryTooComplexError, match="5,000,043 characters long") as refused:
         check_read_only(huge)
     assert len(refused.value.query) <= 200
+    # A reply far longer than any query is not searched for one line by line (seconds): refused as it is.
+    prose = "Here is my reasoning.\n" * 200_000 + "MATCH (n) RETURN n"
+    assert extract_cypher(prose) == prose
+    with pytest.raises(QueryTooComplexError, match="characters long"):
+        check_read_only(prose)
 
 
 def test_every_bound_a_refusal_names_is_declared_in_one_place():

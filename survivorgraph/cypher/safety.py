@@ -20,7 +20,7 @@ import json
 import re
 import unicodedata
 
-from survivorgraph.cypher.bounds import check_bounds, check_length
+from survivorgraph.cypher.bounds import DEFAULT_BOUNDS, check_bounds, check_length
 from survivorgraph.cypher.tokens import (
     NAME,
     STRING,
@@ -77,7 +77,10 @@ _PREFIXED_QUERY = re.compile(r"[:>]\s*(MATCH|OPTIONAL\s+MATCH|WITH|UNWIND|RETURN
 
 def extract_cypher(text: str) -> str:
     """The Cypher inside an LLM reply: a fenced block, a JSON {"cypher": …}, or the text from the first
-    line that starts with a clause, up to trailing prose after a blank line."""
+    line that starts with a clause, up to trailing prose after a blank line. A reply far longer than any query
+    is returned as it is, unread (the length check refuses it): reading it line by line would cost seconds."""
+    if len(text) > 4 * DEFAULT_BOUNDS.max_chars:
+        return text
     text = text.strip()
     if text.startswith("{"):
         try:
