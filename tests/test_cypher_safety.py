@@ -219,6 +219,8 @@ OVER_BOUNDS = [
     ("NOT chain", "RETURN " + "NOT " * 9 + "true AS b", "max_depth"),
     ("minus signs", "RETURN 1 - " + "- " * 9 + "1 AS n", "max_depth"),
     ("nested CASE", "RETURN " + "CASE WHEN true THEN " * 9 + "1" + " END" * 9 + " AS n", "max_depth"),
+    ("nested CASE reading `r.end`", "MATCH (r:Reign) RETURN " + "CASE WHEN r.end > 1 THEN " * 9 + "1" + " END" * 9,
+     "max_depth"),
     ("NOT in front of brackets", "RETURN " + "NOT (" * 5 + "true" + ")" * 5 + " AS b", "max_depth"),
     ("comprehensions", "RETURN " + "[x IN " * 8 + "[1]" + " | x]" * 8 + " AS n", "max_depth"),
     ("long string literal", "MATCH (p:Player) WHERE p.name = '" + "a" * 501 + "' RETURN p", "max_string_chars"),
@@ -257,6 +259,7 @@ WITHIN_BOUNDS = [
     "MATCH (a:Player)<-[:PLAYED_IN]-(b)-->(c)<--(d)-[r:X]->(e) WHERE NOT a.x = -1 AND b.y > -2 RETURN a",
     "MATCH (p:Player) WHERE p.name IS NOT NULL AND NOT p.name IS NULL RETURN p.name",
     "RETURN 'range(1, 9999999) ((((((((((' AS text",  # inside a literal it is only text
+    "MATCH (r:Reign) RETURN " + "CASE WHEN r.end > 1 THEN " * 7 + "1" + " END" * 7 + " AS n",  # `r.end` is a key
 ]
 
 

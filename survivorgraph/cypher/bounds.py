@@ -106,6 +106,8 @@ def _check_shape(tokens: list[Token], bounds: QueryBounds, original: str) -> _Sh
     previous: Token | None = None
     previous_kind = ""  # of the previous '-' / '+' / NOT: 'sign', 'arrow' or 'operator'
     for i, token in enumerate(tokens):
+        if token.kind == WORD and previous is not None and previous.is_punct("."):
+            token = Token(NAME, token.text, token.start, token.end, token.text)  # `r.end`: a key, not END
         kind = ""
         if token.is_punct("-", "+"):
             kind = _minus_kind(token, previous, previous_kind)
