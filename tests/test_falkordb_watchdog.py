@@ -132,3 +132,41 @@ def test_the_memory_cap_stops_what_the_timeout_cannot(server):
         store(server, timeout_ms=4 * TIMEOUT_MS).query("RETURN size(range(1, 20000000)) AS n")
     assert "cheaper query" in refused.value.db_message
     assert store(server).query(COUNT).single() == NODES
+
+
+def test_a_store_waits_for_a_server_coming_back_but_not_for_one_that_is_down(server):
+    import time
+
+    from filelock import FileLock
+
+    from survivorgraph.errors import BackendUnavailableError
+    from survivorgraph.graph.falkordb_store import RECONNECT_WAIT_S
+
+    asker = store(server)
+    assert asker.query(COUNT).single() == NODES
+    # Restarted by someone else (who holds the start/stop lock meanwhile): the read waits and is answered.
+    stopped = threading.Event()
+
+    def restart_elsewhere():
+        with FileLock(str(server.paths.lockfile)):
+            server._force_stop(server.pid(), save=True)
+            server._clear_stale()
+            stopped.set()
+            time.sleep(1.0)  # the read below finds no server, but the lock held
+            server._start()
+            server._wait_ready()
+
+    restarter = threading.Thread(target=restart_elsewhere)
+    restarter.start()
+    stopped.wait(timeout=30)
+    assert server.state() == "stopped"
+    assert asker.query(COUNT).single() == NODES
+    restarter.join(timeout=60)
+    # Down, and nobody bringing it back: a clear error at once, not a wait of RECONNECT_WAIT_S.
+    server.stop()
+    started = time.monotonic()
+    with pytest.raises(BackendUnavailableError, match="make db-up"):
+        asker.query(COUNT)
+    assert time.monotonic() - started < RECONNECT_WAIT_S  # a generous cap: it does not wait at all
+    server.ensure_running()
+

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import redis
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from survivorgraph.errors import BackendBusyError, BackendUnavailableError
 
@@ -175,16 +175,30 @@ class EmbeddedFalkorDB:
             return reason
 
     def wait_until_answering(self, timeout_s: float) -> bool:
-        """After a restart elsewhere: wait for the server to be back (True) or give up after `timeout_s`."""
+        """After a lost connection: wait for the server while it is coming back (being restarted under the lock,
+        or loading its dump) and say whether it answers. A server that is simply down is not waited for."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            if self.state() in ("running", "loading"):
+            state = self.state()
+            if state in ("running", "loading"):
                 try:
                     self._wait_ready()
                     return True
                 except BackendUnavailableError:
                     return False
+            if state == "stopped" and not self._restart_in_progress():
+                return False
             time.sleep(0.1)
+        return False
+
+    def _restart_in_progress(self) -> bool:
+        """Someone holds the start/stop lock (the watchdog, `make db-up`): the server is on its way back."""
+        lock = FileLock(str(self.paths.lockfile))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return True
+        lock.release()
         return False
 
     def stop(self, timeout_s: float = 30.0) -> bool:
