@@ -123,15 +123,21 @@ def test_a_store_without_the_watchdog_never_restarts_the_server(server):
     assert server.restart_if_hung(stuck_query=SLOW, stuck_after_ms=300, pid=pid)
 
 
-def test_the_memory_cap_stops_what_the_timeout_cannot(server):
+def test_the_memory_cap_stops_what_the_timeout_cannot(tmp_path):
     from survivorgraph.errors import QueryError
 
     # 20M values (~320 MB) built inside one record: the timeout never looks, the memory cap does (0.7-4.6 s
-    # here, so the longest deadline the server allows). A direct call, below the bounds check.
-    with pytest.raises(QueryError, match="256 MB") as refused:
-        store(server, timeout_ms=4 * TIMEOUT_MS).query("RETURN size(range(1, 20000000)) AS n")
-    assert "cheaper query" in refused.value.db_message
-    assert store(server).query(COUNT).single() == NODES
+    # here), so a server of its own with a generous limit. A direct call, below the bounds check.
+    roomy = EmbeddedFalkorDB(tmp_path / "roomy", query_timeout_ms=30_000)
+    roomy.ensure_running()
+    try:
+        capped = FalkorDBStore(roomy, "g", timeout_ms=30_000, row_cap=10, watchdog=False)
+        with pytest.raises(QueryError, match="256 MB") as refused:
+            capped.query("RETURN size(range(1, 20000000)) AS n", read_only=False)  # no graph needed
+        assert "cheaper query" in refused.value.db_message
+        assert capped.query("RETURN 1 AS one", read_only=False).single() == 1
+    finally:
+        roomy.stop()
 
 
 def test_a_store_waits_for_a_server_coming_back_but_not_for_one_that_is_down(server):
