@@ -31,12 +31,14 @@ COUNT = "MATCH (n:N) RETURN count(n) AS n"
 def server(tmp_path):
     embedded = EmbeddedFalkorDB(tmp_path, query_timeout_ms=TIMEOUT_MS)
     embedded.ensure_running()
-    loader = FalkorDBStore(embedded, "g", timeout_ms=4 * TIMEOUT_MS, row_cap=10)  # the server cap
-    loader.query(f"UNWIND range(1, {NODES}) AS i CREATE (:N {{i: i}})", read_only=False)
-    loader._redis().save()  # as a load's commit does
-    loader.close()
-    yield embedded
-    embedded.stop()
+    try:  # stopped even when the setup fails
+        loader = FalkorDBStore(embedded, "g", timeout_ms=4 * TIMEOUT_MS, row_cap=10)  # the server cap
+        loader.query(f"UNWIND range(1, {NODES}) AS i CREATE (:N {{i: i}})", read_only=False)
+        loader._redis().save()  # as a load's commit does
+        loader.close()
+        yield embedded
+    finally:
+        embedded.stop()
 
 
 def store(server: EmbeddedFalkorDB, **kwargs) -> FalkorDBStore:

@@ -23,8 +23,10 @@ def falkor(tmp_path):
     settings = make_settings(tmp_path)
     server = EmbeddedFalkorDB(tmp_path, query_timeout_ms=settings.query_timeout_ms)
     server.ensure_running()
-    yield settings, server
-    server.stop()
+    try:
+        yield settings, server
+    finally:
+        server.stop()
 
 
 def _load(settings, server, *, with_info: bool) -> None:
