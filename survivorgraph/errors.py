@@ -19,6 +19,10 @@ class BackendUnavailableError(SurvivorGraphError):
     """A graph, Postgres or LLM server cannot be reached or started."""
 
 
+class BackendBusyError(BackendUnavailableError):
+    """The server's process is up but it did not answer in time (it is busy with a long query)."""
+
+
 class NotLoadedError(SurvivorGraphError):
     """The store is up but holds no data yet: `make setup` has not run."""
 
@@ -38,6 +42,15 @@ class QueryTimeoutError(QueryError):
 
 class UnsafeQueryError(QueryError):
     """Generated Cypher was refused before it ran (writes, procedures, several statements ...)."""
+
+
+class QueryTooComplexError(UnsafeQueryError):
+    """Generated Cypher breaks a structural bound (length, nesting, literal size, range span ...) whose work no
+    database timeout would stop; `.bound` names the bound (a field of `cypher.bounds.QueryBounds`)."""
+
+    def __init__(self, message: str, *, bound: str, query: str = ""):
+        super().__init__(message, db_message=message, query=query)
+        self.bound = bound
 
 
 class UnsupportedCypherError(QueryError):

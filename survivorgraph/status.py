@@ -1,6 +1,8 @@
 """What is configured and what is up: one report for `survivorgraph status` and the app's sidebar.
 
-Nothing here starts a server: a status check must not change what it reports on.
+Nothing here starts a server: a status check must not change what it reports on (it never restarts a busy
+one either). The graph's state is one of: up, empty (no graph loaded), busy (the server is up but does not
+answer in time: a long query holds it), down, error.
 """
 
 from __future__ import annotations
@@ -8,29 +10,54 @@ from __future__ import annotations
 from typing import Any
 
 from survivorgraph.config import Settings
-from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.errors import BackendBusyError, NotLoadedError, QueryTimeoutError, SurvivorGraphError
+
+# A status query (dataset info, label counts) takes milliseconds; one that takes this long means the server is
+# busy, and the report must come back quickly anyway.
+STATUS_TIMEOUT_MS = 2000
 
 
 def graph_status(settings: Settings) -> dict[str, Any]:
     from survivorgraph.graph import open_graph_store
 
+    backend = settings.graph_backend
     try:
-        store = open_graph_store(settings, start=False)
+        store = open_graph_store(settings, start=False, timeout_ms=STATUS_TIMEOUT_MS, watchdog=False)
+    except BackendBusyError as exc:
+        return {"backend": backend, "state": "busy", "message": str(exc)}
     except SurvivorGraphError as exc:
-        return {"backend": settings.graph_backend, "state": "down", "message": str(exc)}
+        return {"backend": backend, "state": "down", "message": str(exc)}
     try:
         info = store.dataset_info()
-        report: dict[str, Any] = {"backend": settings.graph_backend, "where": store.describe(), "state": "up"}
+        report: dict[str, Any] = {"backend": backend, "where": store.describe(), "state": "up"}
         if info is None:
             report.update(state="empty", message="No graph loaded yet: run `make setup`.")
         else:
             report["dataset"] = f"{info.get('version')} ({info.get('scope')}, loaded {info.get('loaded_at')})"
             report["nodes"] = {k: v for k, v in store.label_counts().items() if k != "DatasetInfo"}
         return report
+    except NotLoadedError as exc:
+        return {"backend": backend, "state": "empty", "message": str(exc)}
+    except (QueryTimeoutError, BackendBusyError):
+        return {"backend": backend, "where": store.describe(), "state": "busy", "message": _busy_message(store)}
     except SurvivorGraphError as exc:
-        return {"backend": settings.graph_backend, "state": "empty", "message": str(exc)}
+        return {"backend": backend, "state": "error", "message": str(exc)}
     finally:
         store.close()
+
+
+def _busy_message(store) -> str:
+    message = (f"The graph server is up but did not answer within {STATUS_TIMEOUT_MS / 1000:g} s: it is busy with "
+               "a long query, not empty.")
+    server = getattr(store, "server", None)  # the embedded FalkorDB can say what it is running
+    found = server.probe() if server is not None else None
+    if found is not None and found.running:
+        longest = max(q.elapsed_ms for q in found.running) / 1000
+        message += f" {len(found.running)} running, the longest for {longest:.0f} s."
+    if server is not None:
+        message += " It recovers by itself (a question that times out restarts it); `make db-down && make db-up` " \
+                   "forces it now."
+    return message
 
 
 def postgres_status(settings: Settings) -> dict[str, Any]:

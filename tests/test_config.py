@@ -51,3 +51,18 @@ def test_gitignore_keeps_state_and_data_out():
     ignored = (PROJECT_DIR / ".gitignore").read_text().split()
     assert ".survivorgraph/" in ignored and "*.rda" in ignored and ".env" in ignored
     assert isinstance(PROJECT_DIR, Path)
+
+
+def test_docker_compose_neo4j_caps_time_and_memory_like_the_embedded_falkordb():
+    """A user pointing at the compose Neo4j gets the server-side bounds the embedded FalkorDB has (Neo4j 5
+    names: the 4.x dbms.* ones are refused by 5.x)."""
+    import yaml
+
+    from survivorgraph.servers.falkordb_server import QUERY_MEM_CAPACITY_BYTES
+
+    env = yaml.safe_load((PROJECT_DIR / "docker-compose.yml").read_text())["services"]["neo4j"]["environment"]
+    default_timeout_ms = int(next(s.default for s in SETTINGS if s.env == "QUERY_TIMEOUT_MS"))
+    assert env["NEO4J_db_transaction_timeout"] == f"{default_timeout_ms * 4 // 1000}s"  # FalkorDB's TIMEOUT_MAX
+    assert env["NEO4J_db_memory_transaction_max"] == f"{QUERY_MEM_CAPACITY_BYTES // 2**20}m"
+    assert env["NEO4J_db_memory_transaction_total_max"]
+    assert not any(key.startswith(("NEO4J_dbms_memory_transaction", "NEO4J_dbms_transaction")) for key in env)

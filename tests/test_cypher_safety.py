@@ -181,3 +181,138 @@ def test_load_csv_is_stopped_by_the_check_because_read_only_mode_allows_reading_
     # FalkorDB's GRAPH.RO_QUERY still opens the file of a LOAD CSV (it is a read): only the check stops it.
     with pytest.raises(UnsafeQueryError, match="LOAD CSV reads files"):
         check_read_only("LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row")
+
+
+# -- structural bounds: work no timeout stops is refused before the database sees it ------------------------
+import re  # noqa: E402
+from dataclasses import fields  # noqa: E402
+
+from survivorgraph.cypher.bounds import DEFAULT_BOUNDS, QueryBounds, check_bounds  # noqa: E402
+from survivorgraph.errors import QueryTooComplexError  # noqa: E402
+
+
+def _nested(depth: int, opener: str = "(", closer: str = ")") -> str:
+    return "RETURN " + opener * depth + "1" + closer * depth + " AS n"
+
+
+def _listed(n: int) -> str:
+    return "RETURN [" + ", ".join(["1"] * n) + "] AS n"
+
+
+def _ored(n: int) -> str:
+    return "MATCH (p:Player) WHERE " + " OR ".join(["p.name = 'x'"] * n) + " RETURN p.name"
+
+
+OVER_BOUNDS = [
+    # (what, query, the bound it breaks) — the issue's own denial-of-service queries first, at full size
+    ("2M-step reduce", "RETURN size(reduce(s = '', x IN range(1, 2000000) | s + 'aaaaaaaaaa')) AS n",
+     "max_range_elements"),
+    ("500 nested parentheses", _nested(500), "max_depth"),
+    ("200k-item list literal", _listed(200_000), "max_chars"),
+    ("3,000 nested lists", _nested(3000, "[", "]"), "max_depth"),
+    ("50k-term OR chain", _ored(50_000), "max_chars"),
+    ("5 MB string literal", "MATCH (p:Player) WHERE p.name = '" + "a" * 5_000_000 + "' RETURN p", "max_chars"),
+    # small sizes that still prove each bound
+    ("300-deep nesting", _nested(300), "max_depth"),
+    ("9-deep nesting", _nested(9), "max_depth"),
+    ("nested maps", "RETURN " + "{a: " * 9 + "1" + "}" * 9 + " AS m", "max_depth"),
+    ("NOT chain", "RETURN " + "NOT " * 9 + "true AS b", "max_depth"),
+    ("minus signs", "RETURN 1 - " + "- " * 9 + "1 AS n", "max_depth"),
+    ("nested CASE", "RETURN " + "CASE WHEN true THEN " * 9 + "1" + " END" * 9 + " AS n", "max_depth"),
+    ("nested CASE reading `r.end`", "MATCH (r:Reign) RETURN " + "CASE WHEN r.end > 1 THEN " * 9 + "1" + " END" * 9,
+     "max_depth"),
+    ("NOT in front of brackets", "RETURN " + "NOT (" * 5 + "true" + ")" * 5 + " AS b", "max_depth"),
+    ("comprehensions", "RETURN " + "[x IN " * 8 + "[1]" + " | x]" * 8 + " AS n", "max_depth"),
+    ("long string literal", "MATCH (p:Player) WHERE p.name = '" + "a" * 501 + "' RETURN p", "max_string_chars"),
+    ("long backtick name", "MATCH (p:Player) RETURN p.name AS `" + "a" * 501 + "`", "max_string_chars"),
+    ("257-item list", _listed(257), "max_items"),
+    ("257 arguments", "RETURN coalesce(" + ", ".join(["null"] * 257) + ") AS n", "max_items"),
+    ("65 ORs", _ored(66), "max_boolean_operators"),
+    ("huge range", "UNWIND range(1, 1001) AS x RETURN count(x)", "max_range_elements"),
+    ("computed range", "UNWIND range(0, 1000 * 1000) AS x RETURN count(x)", "max_range_elements"),
+    ("range to a power", "RETURN size(range(1, 10 ^ 9)) AS n", "max_range_elements"),
+    ("range through toInteger", "RETURN size(range(1, toInteger(2e6))) AS n", "max_range_elements"),
+    ("descending range", "RETURN size(range(2000000, 1, -1)) AS n", "max_range_elements"),
+    ("nested ranges", "RETURN size([x IN range(1, 1000) | [y IN range(1, 1000) | y]]) AS n", "max_nested_iterations"),
+    ("ranges in reduce", "RETURN reduce(t = 0, x IN range(1, 200) | t + size([y IN range(1, 100) | y])) AS n",
+     "max_nested_iterations"),
+    ("doubling reduce", "RETURN size(reduce(s = 'a', x IN range(1, 40) | s + s)) AS n", "max_accumulator_uses"),
+    ("doubling list", "RETURN size(reduce(l = [1], x IN range(1, 40) | [l, l])) AS n", "max_accumulator_uses"),
+    ("doubling inside CASE", "RETURN reduce(s = 'a', x IN [1, 2] | CASE WHEN x > 0 THEN s + s ELSE s END) AS s",
+     "max_accumulator_uses"),
+]
+
+WITHIN_BOUNDS = [
+    # near misses: each sits at (or just under) a bound, or looks like a blow-up and is not one
+    _nested(8),
+    "RETURN " + "NOT " * 7 + "true AS b",
+    _listed(256),
+    _ored(65),
+    "MATCH (p:Player) WHERE p.name = '" + "a" * 500 + "' RETURN p",
+    "UNWIND range(1, 1000) AS x RETURN count(x)",
+    "UNWIND range(1, 49) AS n MATCH (s:Season {number: n}) RETURN s.name",
+    "RETURN [x IN range(1, 100) | [y IN range(1, 100) | x * y]] AS grid",
+    "UNWIND range(1, 1000) AS a UNWIND range(1, 1000) AS b RETURN count(*)",  # rows: the timeout stops these
+    "WITH [1, 2, 3] AS xs RETURN [i IN range(0, size(xs) - 1) | xs[i]] AS ys",  # bounds from data: not literal
+    "RETURN reduce(m = 0, x IN [3, 1, 2] | CASE WHEN x > m THEN x ELSE m END) AS biggest",
+    "RETURN reduce(t = '', n IN ['a', 'b'] | t + CASE t WHEN '' THEN '' ELSE '-' END + n) AS joined",
+    "MATCH (a:Player)<-[:PLAYED_IN]-(b)-->(c)<--(d)-[r:X]->(e) WHERE NOT a.x = -1 AND b.y > -2 RETURN a",
+    "MATCH (p:Player) WHERE p.name IS NOT NULL AND NOT p.name IS NULL RETURN p.name",
+    "RETURN 'range(1, 9999999) ((((((((((' AS text",  # inside a literal it is only text
+    "MATCH (r:Reign) RETURN " + "CASE WHEN r.end > 1 THEN " * 7 + "1" + " END" * 7 + " AS n",  # `r.end` is a key
+]
+
+
+@pytest.mark.parametrize("what,query,bound", OVER_BOUNDS, ids=[case[0] for case in OVER_BOUNDS])
+def test_over_bound_queries_are_refused_naming_the_bound(what, query, bound):
+    with pytest.raises(QueryTooComplexError) as refused:
+        check_read_only(query)
+    error = refused.value
+    assert error.bound == bound, str(error)
+    assert isinstance(error, UnsafeQueryError) and error.db_message == str(error)  # the repair loop sees it
+    limit = getattr(DEFAULT_BOUNDS, bound)
+    assert re.search(rf"(at most|more than) {limit:,}\b", str(error)), "the message names the limit"
+    assert len(error.query) <= max(len(query), 200) and "Traceback" not in str(error)
+
+
+@pytest.mark.parametrize("query", WITHIN_BOUNDS)
+def test_near_misses_stay_within_the_bounds(query):
+    assert check_read_only(query)
+
+
+def test_the_length_is_checked_before_anything_reads_the_text():
+    # 5 MB of the most expensive kind for the other checks (one long literal) is refused by its length alone;
+    # the refusal keeps only the start of the text.
+    huge = "MATCH (p:Player) WHERE p.name = '" + "\u200b" * 5_000_000 + "' RETURN p"
+    with pytest.raises(QueryTooComplexError, match="5,000,043 characters long") as refused:
+        check_read_only(huge)
+    assert len(refused.value.query) <= 200
+    # A reply far longer than any query is not searched for one line by line (seconds): refused as it is.
+    prose = "Here is my reasoning.\n" * 200_000 + "MATCH (n) RETURN n"
+    assert extract_cypher(prose) == prose
+    with pytest.raises(QueryTooComplexError, match="characters long"):
+        check_read_only(prose)
+
+
+def test_every_bound_a_refusal_names_is_declared_in_one_place():
+    declared = {f.name for f in fields(QueryBounds)}
+    assert {bound for _, _, bound in OVER_BOUNDS} == declared
+
+
+def test_bounds_can_be_tightened():
+    check_bounds("RETURN ((1)) AS n")
+    with pytest.raises(QueryTooComplexError, match="more than 1 levels"):
+        check_bounds("RETURN ((1)) AS n", QueryBounds(max_depth=1))
+
+
+def test_every_catalog_query_and_few_shot_example_is_within_the_bounds():
+    from queries.catalog import load_catalog
+    from survivorgraph.retrievers.fewshot import FewShotBank
+
+    catalog = list(load_catalog())
+    examples = FewShotBank.load().examples
+    assert len(catalog) > 50 and len(examples) > 20
+    for query in catalog:
+        check_bounds(query.cypher)
+    for example in examples:
+        check_read_only(example["cypher"])  # the examples go the generated queries' way, bounds included

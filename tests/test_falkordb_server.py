@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from survivorgraph.errors import BackendUnavailableError
-from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
+from survivorgraph.errors import BackendBusyError, BackendUnavailableError
+from survivorgraph.servers.falkordb_server import MAX_QUEUED_QUERIES, QUERY_MEM_CAPACITY_BYTES, EmbeddedFalkorDB
 
 
 @pytest.fixture
@@ -22,7 +22,10 @@ def test_start_reuse_and_stop(server):
     pid = server.pid()
     assert socket.exists() and server.is_running()
     assert server.ensure_running() == socket and server.pid() == pid, "a live server is reused"
-    assert server.client().execute_command("GRAPH.CONFIG", "GET", "TIMEOUT_MAX")[1] == 8000
+    config = dict(server.client().execute_command("GRAPH.CONFIG", "GET", "*"))
+    assert config["TIMEOUT_MAX"] == 8000 and config["TIMEOUT_DEFAULT"] == 2000
+    assert config["QUERY_MEM_CAPACITY"] == QUERY_MEM_CAPACITY_BYTES == 256 * 2**20
+    assert config["MAX_QUEUED_QUERIES"] == MAX_QUEUED_QUERIES
     assert server.stop() is True
     assert not server.is_running() and not socket.exists()
     assert server.stop() is False
@@ -66,3 +69,21 @@ def test_long_state_paths_fall_back_to_a_short_socket(tmp_path):
         assert embedded.client().ping()
     finally:
         embedded.stop()
+
+
+def test_a_server_that_does_not_answer_is_busy_not_stopped(server):
+    server.ensure_running()
+    pid = server.pid()
+    assert server.state() == "running"
+    os.kill(pid, signal.SIGSTOP)  # frozen: its process is up, nothing answers
+    try:
+        assert server.state() == "not answering"
+        with pytest.raises(BackendBusyError, match="busy with a long query") as busy:
+            server.attach()
+        assert "make db-down && make db-up" in str(busy.value)
+        assert not server.probe(timeout_s=0.5).answered
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert server.state() == "running" and server.attach() == server.paths.socket
+    server.stop()
+    assert server.state() == "stopped"

@@ -9,6 +9,9 @@ executes the query on FalkorDB.
 The check works on tokens, so keywords inside string literals (`WHERE p.name = 'Create'`) and backtick
 names pass, while comments cannot hide or split a keyword. The caller must run the text this returns:
 it is exactly the text that was checked (unicode-normalised, comments removed, one statement).
+
+A read can still be too costly for any timeout to stop (deep nesting, a huge range(), a long literal):
+`cypher.bounds` refuses those too — the length first, before anything else reads the text.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import re
 import unicodedata
 
+from survivorgraph.cypher.bounds import DEFAULT_BOUNDS, check_bounds, check_length
 from survivorgraph.cypher.tokens import (
     NAME,
     STRING,
@@ -73,7 +77,10 @@ _PREFIXED_QUERY = re.compile(r"[:>]\s*(MATCH|OPTIONAL\s+MATCH|WITH|UNWIND|RETURN
 
 def extract_cypher(text: str) -> str:
     """The Cypher inside an LLM reply: a fenced block, a JSON {"cypher": …}, or the text from the first
-    line that starts with a clause, up to trailing prose after a blank line."""
+    line that starts with a clause, up to trailing prose after a blank line. A reply far longer than any query
+    is returned as it is, unread (the length check refuses it): reading it line by line would cost seconds."""
+    if len(text) > 4 * DEFAULT_BOUNDS.max_chars:
+        return text
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -122,6 +129,7 @@ def _first_query_line(lines: list[str]) -> int | None:
 def check_read_only(cypher: str) -> str:
     """Return the cleaned single read statement, or raise UnsafeQueryError saying why it was refused."""
     original = cypher
+    check_length(cypher, original=original[:200])  # first: every step below reads the whole text
     text = extract_cypher(cypher).lstrip("\ufeff")
     if not text.strip():
         raise _refuse("The query is empty.", original)
@@ -150,6 +158,7 @@ def check_read_only(cypher: str) -> str:
         if token.kind == WORD and token.value in WRITE_KEYWORDS:
             raise _refuse(f"Refused: {WRITE_KEYWORDS[token.value]} ('{token.text}' at {_where(text, token)}). "
                           f"{READ_ONLY_HELP}", original)
+    check_bounds(text, tokens=tokens, original=original)
     return text
 
 

@@ -3,6 +3,12 @@
 Reads go through GRAPH.RO_QUERY (the server refuses writes), with a per-query timeout under the
 server's TIMEOUT_MAX. Validation uses GRAPH.EXPLAIN: an `EXPLAIN` prefix would execute the query.
 A load writes a staging graph key and RENAMEs it over the live one, so readers never see half a load.
+
+Every read and every compile has a client-side deadline too. When the client gives up, the server did not
+stop the work itself (an expression or the compiler does not look at the timeout): the watchdog
+(`EmbeddedFalkorDB.restart_if_hung`) restarts the server if the work is still running, the question that
+caused it gets an error saying so, and every store reconnects by itself (a read whose connection dropped
+waits for the server and runs once more).
 """
 
 from __future__ import annotations
@@ -15,23 +21,40 @@ import redis
 from falkordb import FalkorDB
 
 from survivorgraph.errors import (
+    BackendBusyError,
     BackendUnavailableError,
     NotLoadedError,
     QueryError,
     QueryTimeoutError,
+    SurvivorGraphError,
 )
 from survivorgraph.graph.base import GraphStore, LoadTarget
-from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
+from survivorgraph.servers.falkordb_server import QUERY_MEM_CAPACITY_BYTES, EmbeddedFalkorDB
+
+# How long past a read's deadline the client waits for the server's own timeout error (which arrives within
+# milliseconds of the deadline when the server can stop the query) before it treats the work as stuck.
+CLIENT_GRACE_MS = 2000
+# How long a read whose connection dropped (the server restarting) waits for the server to answer again.
+RECONNECT_WAIT_S = 30.0
+CHEAPER_HELP = ("Write a cheaper query: iterate over the graph's nodes rather than over big range() or collect() "
+                "lists, and avoid building strings or lists step by step.")
+_LOST = (redis.exceptions.ConnectionError, FileNotFoundError, ConnectionError)
 
 
 def _translate(exc: Exception, cypher: str) -> Exception:
     message = str(exc)
-    if isinstance(exc, (redis.exceptions.ConnectionError, FileNotFoundError)):
+    if isinstance(exc, _LOST):
         return BackendUnavailableError(f"Lost the connection to FalkorDB ({message}). "
                                        "Restart it with `make db-up`; the graph is kept on disk.")
     if isinstance(exc, redis.exceptions.TimeoutError) or "timed out" in message.lower():
         return QueryTimeoutError(f"The query ran past its time limit and was stopped: {message}",
                                  db_message=message, query=cypher)
+    if "mem consumption exceeded" in message:
+        limit = f"{QUERY_MEM_CAPACITY_BYTES // 2**20} MB"
+        return QueryError(f"FalkorDB stopped the query: it needed more than the {limit} one query may use.",
+                          db_message=f"{message} ({limit} per query). {CHEAPER_HELP}", query=cypher)
+    if "Max pending queries exceeded" in message:
+        return BackendBusyError("FalkorDB is busy: too many queries are waiting. Ask again in a moment.")
     return QueryError(f"FalkorDB rejected the query: {message}", db_message=message, query=cypher)
 
 
@@ -39,16 +62,27 @@ class FalkorDBStore(GraphStore):
     backend = "falkordb"
 
     def __init__(self, server: EmbeddedFalkorDB, graph_name: str, *, timeout_ms: int, row_cap: int,
-                 start: bool = False):
+                 start: bool = False, watchdog: bool = True):
         super().__init__(timeout_ms=timeout_ms, row_cap=row_cap)
         self.server = server
         self.graph_name = graph_name
-        socket = server.ensure_running() if start else server.attach()
-        self._db = FalkorDB(unix_socket_path=str(socket), socket_timeout=server.query_timeout_ms / 1000 * 4 + 10)
+        self.watchdog = watchdog  # False: never restart the server (a status check must not change it)
+        self._socket = str(server.ensure_running() if start else server.attach())
+        # Loads and bookkeeping; reads and compiles use a client with their own deadline (_graph_within).
+        self._db = FalkorDB(unix_socket_path=self._socket, socket_timeout=server.query_timeout_ms / 1000 * 4 + 10)
         self._graph = self._db.select_graph(graph_name)
+        self._deadline_clients: dict[float, FalkorDB] = {}
 
     def _redis(self) -> redis.Redis:
         return self._db.connection
+
+    def _graph_within(self, socket_timeout_s: float, graph_name: str | None = None):
+        """The graph through a client whose socket gives up after `socket_timeout_s` (one client per deadline)."""
+        client = self._deadline_clients.get(socket_timeout_s)
+        if client is None:
+            client = FalkorDB(unix_socket_path=self._socket, socket_timeout=socket_timeout_s)
+            self._deadline_clients[socket_timeout_s] = client
+        return client.select_graph(graph_name or self.graph_name)
 
     def has_graph(self) -> bool:
         return self.graph_name in self._redis().execute_command("GRAPH.LIST")
@@ -63,22 +97,67 @@ class FalkorDBStore(GraphStore):
 
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
              read_only: bool) -> tuple[list[str], Iterable[Sequence[Any]]]:
-        try:
+        def run():
             if read_only and not self.has_graph():
                 raise NotLoadedError(f"The graph '{self.graph_name}' does not exist yet: run `make setup` to load it.")
-            run = self._graph.ro_query if read_only else self._graph.query
-            result = run(cypher, params or None, timeout=timeout_ms)
-        except NotLoadedError:
-            raise
-        except Exception as exc:
-            raise _translate(exc, cypher) from exc
+            graph = self._graph_within((timeout_ms + CLIENT_GRACE_MS) / 1000)
+            runner = graph.ro_query if read_only else graph.query
+            return runner(cypher, params or None, timeout=timeout_ms)
+
+        result = self._reconnecting(lambda: self._within_deadline(run, cypher, timeout_ms, "The query ran past"),
+                                    cypher, retry_within_ms=timeout_ms + CLIENT_GRACE_MS if read_only else 0)
         columns = [_column_name(h) for h in (result.header or [])]
         return columns, ([_plain(v) for v in row] for row in result.result_set)
 
     def validate(self, cypher: str, params: dict[str, Any] | None = None) -> None:
+        """GRAPH.EXPLAIN within the store's query deadline: the server has no timeout for compiling."""
+        def explain_once():
+            graph = self._graph_within(self.timeout_ms / 1000)
+            return self._within_deadline(lambda: graph.explain(cypher, params or None), cypher, self.timeout_ms,
+                                         "Compiling the query took longer than")
+
+        self._reconnecting(explain_once, cypher, retry_within_ms=self.timeout_ms)
+
+    def _within_deadline(self, call, cypher: str, timeout_ms: int, overran: str):
+        """Run `call`; when the client's deadline passes first, let the watchdog judge the server."""
+        pid = self.server.pid()
         try:
-            self._graph.explain(cypher, params or None)
+            return call()
+        except redis.exceptions.TimeoutError as exc:
+            raise self._stuck(cypher, timeout_ms, pid, overran) from exc
+        except (*_LOST, SurvivorGraphError):
+            raise  # a lost connection is for _reconnecting
         except Exception as exc:
+            raise _translate(exc, cypher) from exc
+
+    def _stuck(self, cypher: str, timeout_ms: int, pid: int | None, overran: str) -> QueryTimeoutError:
+        restarted = None
+        if self.watchdog:
+            restarted = self.server.restart_if_hung(stuck_query=cypher, stuck_after_ms=timeout_ms, pid=pid)
+        limit = f"{timeout_ms / 1000:g} s"
+        if restarted:
+            return QueryTimeoutError(
+                f"{overran} its {limit} limit and FalkorDB could not stop it ({restarted}), so the embedded "
+                "server was restarted; the graph is kept on disk and other questions go on.",
+                db_message=f"Query timed out after {limit}: the database could not interrupt it and was restarted. "
+                           f"{CHEAPER_HELP}", query=cypher)
+        return QueryTimeoutError(f"The query timed out: FalkorDB gave no answer within {limit}.",
+                                 db_message=f"Query timed out after {limit}. {CHEAPER_HELP}", query=cypher)
+
+    def _reconnecting(self, action, cypher: str, *, retry_within_ms: float):
+        """Run `action`; when its connection dropped (the server restarting) within `retry_within_ms` — before
+        its own deadline, so it was not the stuck work — wait for the server and run it once more. Reads and
+        compiles only (0 for writes): running them twice changes nothing."""
+        started = time.monotonic()
+        try:
+            return action()
+        except _LOST as exc:
+            in_time = (time.monotonic() - started) * 1000 < retry_within_ms
+            if not in_time or not self.server.wait_until_answering(RECONNECT_WAIT_S):
+                raise _translate(exc, cypher) from exc
+        try:
+            return action()
+        except _LOST as exc:
             raise _translate(exc, cypher) from exc
 
     def begin_load(self) -> FalkorLoadTarget:
@@ -94,7 +173,8 @@ class FalkorDBStore(GraphStore):
         return f"FalkorDB (embedded, {self.server.paths.socket}) graph '{self.graph_name}'"
 
     def close(self) -> None:
-        self._db.connection.close()
+        for client in (self._db, *self._deadline_clients.values()):
+            client.connection.close()
 
 
 class FalkorLoadTarget(LoadTarget):

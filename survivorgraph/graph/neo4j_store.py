@@ -1,6 +1,8 @@
 """Neo4j 5 backend over Bolt (used when NEO4J_URI is set). Kept thin: shared behaviour is in base.py.
 
-Reads run in READ transactions with a transaction timeout. A load upserts with MERGE on each entity's
+Reads run in READ transactions with a transaction timeout, and EXPLAIN (the compile check) has the same
+timeout; the server caps time and memory per transaction too (docker-compose.yml). A Neo4j server is never
+restarted from here: it is not ours. A load upserts with MERGE on each entity's
 key and stamps a load id; `commit` deletes what the new load did not touch, so a failed load leaves the
 previous graph (plus some identical upserts) usable.
 """
@@ -49,20 +51,20 @@ class Neo4jStore(GraphStore):
         except neo4j.exceptions.ServiceUnavailable as exc:
             raise BackendUnavailableError(f"Lost the connection to Neo4j ({exc}). Is it up? `make up`.") from exc
         except neo4j.exceptions.ClientError as exc:
-            if "Timeout" in (exc.code or "") or "timeout" in (exc.message or "").lower():
-                raise QueryTimeoutError(f"The query ran past its time limit: {exc.message}",
-                                        db_message=exc.message or "", query=cypher) from exc
-            raise QueryError(f"Neo4j rejected the query: {exc.message}", db_message=exc.message or "",
-                             query=cypher) from exc
+            raise _client_error(exc, cypher) from exc
 
     def validate(self, cypher: str, params: dict[str, Any] | None = None) -> None:
-        # On Neo4j, EXPLAIN compiles without executing; a read-only query reports query_type 'r'.
+        # On Neo4j, EXPLAIN compiles without executing; a read-only query reports query_type 'r'. It gets the
+        # query's own timeout, so a compile that hangs cannot hold the question.
+        neo4j = self._neo4j
+        explain = neo4j.Query(f"EXPLAIN {cypher}", timeout=self.timeout_ms / 1000)
         try:
             with self._driver.session(database=self.database) as session:
-                summary = session.run(f"EXPLAIN {cypher}", params or {}).consume()
-        except self._neo4j.exceptions.ClientError as exc:
-            raise QueryError(f"Neo4j rejected the query: {exc.message}", db_message=exc.message or "",
-                             query=cypher) from exc
+                summary = session.run(explain, params or {}).consume()
+        except neo4j.exceptions.ServiceUnavailable as exc:
+            raise BackendUnavailableError(f"Lost the connection to Neo4j ({exc}). Is it up? `make up`.") from exc
+        except neo4j.exceptions.ClientError as exc:
+            raise _client_error(exc, cypher) from exc
         if summary.query_type != "r":
             from survivorgraph.errors import UnsafeQueryError
 
@@ -112,6 +114,17 @@ class Neo4jLoadTarget(LoadTarget):
 
     def abort(self) -> None:
         pass  # the previous entities are untouched where the load did not reach them
+
+
+def _client_error(exc, cypher: str) -> QueryError:
+    """A timeout (the transaction's own or the server's cap) or the server's refusal, with its message."""
+    code, message = exc.code or "", exc.message or ""
+    if "Timeout" in code or "TimedOut" in code or "timeout" in message.lower():
+        return QueryTimeoutError(f"The query ran past its time limit: {message}", db_message=message, query=cypher)
+    if "OutOfMemory" in code or "memory limit" in message.lower():
+        return QueryError(f"Neo4j stopped the query: it needed more memory than one query may use ({message}).",
+                          db_message=f"{message} Return fewer or smaller values (aggregate, LIMIT).", query=cypher)
+    return QueryError(f"Neo4j rejected the query: {message}", db_message=message, query=cypher)
 
 
 def _plain(value: Any) -> Any:

@@ -69,6 +69,8 @@ def backend_banners(report: dict) -> None:
                  icon=":material/cloud_off:")
     elif graph["state"] == "empty":
         st.warning(f"The graph holds no data: {graph.get('message', 'run `make setup`.')}", icon=":material/warning:")
+    elif graph["state"] in ("busy", "error"):
+        st.warning(f"The graph server is not answering: {graph.get('message', '')}", icon=":material/hourglass_top:")
     if postgres["state"] == "down":
         st.warning(f"Postgres is not reachable, so traditional RAG will fail: {postgres.get('message', '')}",
                    icon=":material/cloud_off:")
