@@ -83,9 +83,14 @@ def _alias_rows(data: SurvivorData) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["castaway_id", "alias", "kind", "version_season"])
 
 
-def season_aliases(data: SurvivorData) -> pd.DataFrame:
-    """Columns version, season, alias: 'Survivor: Cagayan', 'Cagayan', 'Survivor 28', 'season 28', 'S28'."""
+def season_aliases(data: SurvivorData, every_season: bool = False) -> pd.DataFrame:
+    """Columns version, season, alias: 'Survivor: Cagayan', 'Cagayan', 'Survivor 28', 'season 28', 'S28'; of the
+    configured seasons, or with `every_season` of every season of their versions (a later one can be named in
+    text)."""
     summary = data.table("season_summary")
+    if every_season:
+        raw = data.raw("season_summary")
+        summary = raw[raw["version"].isin(set(summary["version"]))]
     rows: list[tuple[str, int, str]] = []
     for r in summary.itertuples(index=False):
         number = int(r.season)
