@@ -351,3 +351,18 @@ def test_scoped_graphs_are_dropped_when_the_main_graph_reloads(embedded_servers,
     rebuilt = open_scoped_store(embedded_servers, S44E6)
     assert rebuilt.query("MATCH (s:Season) RETURN max(s.number) AS n").single() == 44
     rebuilt.close()
+
+
+@pytest.mark.parametrize("watched", ["", "44", "x:y"])
+def test_the_cli_refuses_a_malformed_watched_point(watched):
+    """`--watched ""` used to turn the guard off and answer with the winner: now it is an error with the form."""
+    from click.testing import CliRunner
+
+    from evaluation.cli import main as evaluation_main
+    from survivorgraph.cli import main
+
+    result = CliRunner().invoke(main, ["ask", "Who won season 45?", "--mode", "agentic", "--no-llm",
+                                       "--watched", watched])
+    assert result.exit_code == 1 and "S:E, e.g. 44:6" in result.stderr, result.output
+    assert "Traceback" not in result.output + result.stderr and "Dee" not in result.output
+    assert evaluation_main(["run", "--no-llm", "--watched", watched, "--quiet"]) == 1
