@@ -1,8 +1,10 @@
 """A viewer's scope ("watched through season 44, episode 6") and the graph restricted to it.
 
 The restricted graph holds only what had aired by then: entities and relationships whose `aired`
-position is at or before the cutoff (a missing position is left out: fail closed), and none of the
-properties known only later (a player's placement, a season's winner). Every query for that viewer —
+position is at or before the cutoff (a missing position is left out: fail closed), and of their properties
+only what the classification table (ingest.property_classes) allows at the cutoff: nothing known only later
+(a player's placement, a season's winner or scores), a person's names as they were then, and nothing the
+table does not list. Every query for that viewer —
 catalog, LLM-written, entity linking — runs against it, so none, counts and aggregates included, can
 reach past the viewer's point.
 """
