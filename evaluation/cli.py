@@ -107,7 +107,8 @@ def _run(settings, args) -> int:
         return 2
     from ingest.viewer_scope import ViewerScope
 
-    watched = ViewerScope.parse(args.watched) if args.watched else None  # a ConfigError names the format
+    # given at all, it must read as S:E (a ConfigError names the form): `--watched ""` never means unscoped
+    watched = ViewerScope.parse(args.watched) if args.watched is not None else None
     if args.questions is not None and args.question_set != "gold":
         print("error: give either --questions FILE or --set, not both", file=sys.stderr)
         return 2

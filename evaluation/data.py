@@ -93,6 +93,16 @@ class GoldData:
         return _ints(moves, "season")
 
     @cached_property
+    def details(self) -> pd.DataFrame:
+        """castaway_details by castaway_id: one bio per person, that of their last season."""
+        return self.data.table("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")
+
+    @cached_property
+    def scores(self) -> pd.DataFrame:
+        """castaway_scores: survivoR's season-final scores and threat ratings, one row per person per season."""
+        return _ints(self.data.table("castaway_scores").drop_duplicates(["version_season", "castaway_id"]), "season")
+
+    @cached_property
     def aliases(self) -> pd.DataFrame:
         from ingest.aliases import person_aliases
 

@@ -159,6 +159,7 @@ def _load_templates() -> None:
         gold_facts,
         gold_multi,
         holdout,
+        leaks,
         novel,
         unasked,
         unheard,

@@ -52,7 +52,15 @@ TRIBE_STATUSES = ("Original", "Swapped", "Swapped_2", "Merged")  # not Redemptio
 
 
 def _details(g: GoldData) -> pd.DataFrame:
-    return g.data.table("castaway_details").set_index("castaway_id")
+    return g.details
+
+
+def _bio(g: GoldData, castaway_id: str, column: str):
+    """A column of a person's casting bio (occupation, hobbies ...): survivoR keeps their latest, so under a
+    viewer scope it is known only once their last season had premiered (evaluation.scoped)."""
+    if hasattr(g, "require_bio"):
+        g.require_bio(castaway_id)
+    return g.details.loc[castaway_id, column]
 
 
 def _summary_text(g: GoldData, s: int, episode: int | None = None) -> str:
@@ -95,7 +103,7 @@ def nv_hometown(g: GoldData, castaway_id: str, season: int, call: str):
 
 @template("nv_job", "single_fact")
 def nv_job(g: GoldData, castaway_id: str, call: str):
-    job = str(_details(g).loc[castaway_id, "occupation"])
+    job = str(_bio(g, castaway_id, "occupation"))
     return f"what does {call} do for a living?", [phrase(job, *re.split(r"\s*[;/]\s*", job))]
 
 

@@ -12,6 +12,8 @@ Which rows a viewer has seen (the loader's `aired` positions, position = season 
   episodes, vote_history, challenge_results, tribe_mapping, confessionals, advantage_movement
                    rows of an aired (season, episode); a row without an episode is left out (fail closed)
   jury_votes       rows of seasons whose finale aired
+  castaway_scores  rows of seasons whose finale aired (season-final figures)
+  castaway_details a person's bio columns (their latest) once their last season premiered (`require_bio`)
 
 A question's scoped answer (`scoped_question`):
   * beyond the viewer's point -> an abstention question (part {"type": "abstain", "beyond_scope": true,
@@ -156,6 +158,12 @@ class ScopedGoldData(GoldData):
         return self._aired_rows(self.full.advantages)
 
     @cached_property
+    def scores(self) -> pd.DataFrame:
+        """castaway_scores sum up a whole season: only seasons whose finale had aired (ingest.property_classes)."""
+        df = self.full.scores
+        return df[[self.allows(self.finale(s)) for s in df["season"]]]
+
+    @cached_property
     def aliases(self) -> pd.DataFrame:
         return self.full.aliases
 
@@ -190,6 +198,13 @@ class ScopedGoldData(GoldData):
         rows = self.cast[(self.cast["castaway_id"] == castaway_id) & (self.cast["season"] == season)]
         if rows.empty or not self._outcome_known[rows.index].all():
             raise BeyondScope(f"how {castaway_id} left season {season} had not aired")
+
+    def require_bio(self, castaway_id: str) -> None:
+        """castaway_details keeps a person's latest bio: known once their last season had premiered."""
+        self.require_person(castaway_id)
+        last = int(self.full.cast[self.full.cast["castaway_id"] == castaway_id]["season"].max())
+        if not self.allows(self.premiere(last)):
+            raise BeyondScope(f"{castaway_id}'s bio is that of season {last}, which had not started")
 
     def season_name(self, season: int) -> str:
         self.require_started(season)

@@ -99,7 +99,7 @@ def _merged_boots(g: GoldData, s: int) -> pd.DataFrame:
 @template("ua_mbti", "single_fact")
 def ua_mbti(g: GoldData, castaway_id: str, call: str):
     return f"what's {call}'s myers-briggs type?", [
-        phrase(nv._details(g).loc[castaway_id, "personality_type"])]
+        phrase(nv._bio(g, castaway_id, "personality_type"))]
 
 
 @template("ua_tribe_season", "single_fact")
@@ -622,7 +622,7 @@ def ua_applicants(g: GoldData, season: int):
 @template("ua_favorite_movie", "unanswerable")
 def ua_favorite_movie(g: GoldData, castaway_id: str, call: str):
     check_not_in_data(g, castaway_id, ("favorite", "favourite", "movie", "film"))
-    assert pd.isna(nv._details(g).loc[castaway_id, "hobbies"]), call  # no free text that might say
+    assert pd.isna(nv._bio(g, castaway_id, "hobbies")), call  # no free text that might say
     return f"What's {call}'s favourite movie?", [abstain()]
 
 

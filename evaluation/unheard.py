@@ -334,7 +334,7 @@ def uh_idol_finder_ftc_vote(g: GoldData, season: int):
 @template("uh_first_juror_job", "multi_hop")
 def uh_first_juror_job(g: GoldData, season: int):
     first = un._jurors(g, season)["castaway_id"].iloc[0]
-    job = str(nv._details(g).loc[first, "occupation"])
+    job = str(nv._bio(g, first, "occupation"))
     return f"What does the first {_title(g, season)} juror do for a living?", [phrase(*_job_forms(job))]
 
 

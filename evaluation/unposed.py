@@ -235,7 +235,7 @@ def up_immunity_name(g: GoldData, castaway_id: str, season: int, call: str):
 
 @template("up_three_words", "single_fact")
 def up_three_words(g: GoldData, castaway_id: str, call: str):
-    words = _three_words(str(nv._details(g).loc[castaway_id, "three_words"]))
+    words = _three_words(str(nv._bio(g, castaway_id, "three_words")))
     assert len(words) == 3, (call, words)  # exactly three words, so all three are the answer
     return f"how did {call} describe himself in three words?", [phrases(words)]
 

@@ -91,7 +91,7 @@ def _per_season(g: GoldData, flag: str) -> pd.Series:
 
 def _scores(g: GoldData, s: int) -> pd.DataFrame:
     """castaway_scores of a season, one row per castaway."""
-    sc = g.data.table("castaway_scores")
+    sc = g.scores  # under a viewer scope, only seasons whose finale had aired (evaluation.scoped)
     return sc[sc["season"] == s].set_index("castaway_id")
 
 
@@ -258,8 +258,7 @@ def ur_covered_count(g: GoldData, season: int):
 
 @template("ur_threat_top1", "aggregation")
 def ur_threat_top1(g: GoldData):
-    sc = g.data.table("castaway_scores")
-    sc = sc[sc["season"].isin(g.finished_seasons)]
+    sc = g.scores
     return "who does survivoR put in the top 1% as a challenge threat?", [
         entities(g, sc[sc["threat_challenge_cat"] == "Top 1%"]["castaway_id"])]
 
@@ -526,8 +525,7 @@ def ur_kip_failed(g: GoldData):
 
 @template("ur_high_score_non_winners", "negation")
 def ur_high_score_non_winners(g: GoldData, score: float):
-    sc = g.data.table("castaway_scores")
-    sc = sc[sc["season"].isin(g.finished_seasons)]
+    sc = g.scores
     winners = set(g.cast[g.cast["winner"]]["castaway_id"])
     high = sc[sc["score_overall"].astype(float) >= score].sort_values("score_overall", ascending=False)
     return f"who has an overall castaway score of {score} or more in survivoR but never won survivor?", [

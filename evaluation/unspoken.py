@@ -274,7 +274,7 @@ def us_idol_played_on(g: GoldData, castaway_id: str, season: int, call: str):
 
 @template("us_pet_peeve", "single_fact")
 def us_pet_peeve(g: GoldData, castaway_id: str, call: str):
-    peeves = uv._hobbies(nv._details(g).loc[castaway_id, "pet_peeves"])
+    peeves = uv._hobbies(nv._bio(g, castaway_id, "pet_peeves"))
     assert 1 <= len(peeves) <= 3, (call, peeves)  # a short list, so every one is the answer
     return f"whats {call}'s pet peeve?", [phrases(peeves)]
 
@@ -375,7 +375,7 @@ def us_longest_advantage(g: GoldData, season: int):
 
 @template("us_top_score", "aggregation")
 def us_top_score(g: GoldData, season: int):
-    sc = g.data.table("castaway_scores")
+    sc = g.scores  # under a viewer scope, only seasons whose finale had aired
     sc = sc[sc["season"] == season].set_index("castaway_id")["score_overall"].astype(float)
     best = top(sc)
     assert len(best) == 1, sc.sort_values().tail(3)
@@ -427,7 +427,7 @@ def us_bad_item_place(g: GoldData, season: int, item: str):
 
 @template("us_winner_pet_peeves", "multi_hop")
 def us_winner_pet_peeves(g: GoldData, season: int):
-    peeves = uv._hobbies(nv._details(g).loc[g.winner(season), "pet_peeves"])
+    peeves = uv._hobbies(nv._bio(g, g.winner(season), "pet_peeves"))
     assert 2 <= len(peeves) <= 3, (season, peeves)
     return f"the s{season} winner - what did they list as their pet peeves?", [phrases(peeves)]
 

@@ -196,7 +196,7 @@ def ut_reward_leader(g: GoldData, season: int):
 # -- multi-hop -------------------------------------------------------------------------------------------
 @template("ut_winner_job", "multi_hop")
 def ut_winner_job(g: GoldData, season: int):
-    job = str(nv._details(g).loc[g.winner(season), "occupation"])
+    job = str(nv._bio(g, g.winner(season), "occupation"))
     return f"The winner of {g.subtitle(season)} - what do they do for work?", [phrase(*_job_forms(job))]
 
 

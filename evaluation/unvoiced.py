@@ -218,7 +218,7 @@ def _summary_has(g: GoldData, s: int, ep: int, groups: list[list[str]]) -> None:
 # -- single facts ----------------------------------------------------------------------------------------
 @template("uv_hobbies", "single_fact")
 def uv_hobbies(g: GoldData, castaway_id: str, call: str):
-    hobbies = _hobbies(nv._details(g).loc[castaway_id, "hobbies"])
+    hobbies = _hobbies(nv._bio(g, castaway_id, "hobbies"))
     assert 2 <= len(hobbies) <= 4, (call, hobbies)  # a short list, so every one is the answer
     return f"what does {call} like to do for fun? like her hobbies", [phrases(hobbies)]
 
@@ -347,7 +347,7 @@ def uv_most_challenges_won(g: GoldData, season: int):
 # -- multi-hop -------------------------------------------------------------------------------------------
 @template("uv_winner_three_words", "multi_hop")
 def uv_winner_three_words(g: GoldData, season: int):
-    words = up._three_words(str(nv._details(g).loc[g.winner(season), "three_words"]))
+    words = up._three_words(str(nv._bio(g, g.winner(season), "three_words")))
     assert len(words) == 3, (season, words)
     return f"the s{season} winner - how did they describe themselves in three words?", [phrases(words)]
 
@@ -375,7 +375,7 @@ def uv_first_reward_picks(g: GoldData, season: int):
 def uv_oldest_job(g: GoldData, season: int):
     cast = g.season_cast(season)
     oldest = nv._one(top(cast.set_index("castaway_id")["age"].astype(float)), season)[0]
-    job = str(nv._details(g).loc[oldest, "occupation"])
+    job = str(nv._bio(g, oldest, "occupation"))
     acronyms = [w for w in re.findall(r"[A-Za-z]+", job) if len(w) > 1 and w.isupper()]  # 'NHL'
     return f"who was the oldest castaway on {_title(g, season)}, and what did he do for a living?", [
         entity(g, [oldest]), phrase(job, *acronyms)]

@@ -34,9 +34,12 @@ from typing import Any
 import pandas as pd
 
 from ingest import enums
-from ingest.aliases import person_aliases
+from ingest.aliases import alias_seasons
 from ingest.colours import colour_name
 from ingest.survivor_data import SurvivorData
+
+# Player: the season each alias was first used in, parallel to `aliases`; ingest.aired replaces it by positions.
+ALIAS_SEASONS = "alias_seasons"
 
 
 @dataclass
@@ -150,7 +153,9 @@ class GraphBuilder:
 
     def _players(self) -> None:
         castaways = self.data.table("castaways")
-        aliases = person_aliases(self.data).groupby("castaway_id")["alias"].apply(sorted).to_dict()
+        # each alias with the season it was first in use (ingest.aired turns that into when a viewer knows it)
+        aliases = {cid: sorted(zip(group["alias"], group["version_season"]))
+                   for cid, group in alias_seasons(self.data).groupby("castaway_id")}
         details = self.data.raw("castaway_details").drop_duplicates("castaway_id").set_index("castaway_id")
         details = details.to_dict("index")
         latest_rows = castaways.sort_values("season").groupby("castaway_id").last().to_dict("index")
@@ -159,7 +164,8 @@ class GraphBuilder:
             self.node("Player", "castaway_id", "castaway_details", {
                 "castaway_id": cid, "name": d["full_name"] if d is not None else latest["full_name"],
                 "short_name": d["castaway"] if d is not None else latest["castaway"],
-                "aliases": aliases.get(cid, []),
+                "aliases": [alias for alias, _ in aliases.get(cid, [])],
+                ALIAS_SEASONS: [since for _, since in aliases.get(cid, [])],
                 "gender": None if d is None else d["gender"],
                 "date_of_birth": None if d is None else d["date_of_birth"],
                 "date_of_death": None if d is None else d["date_of_death"],

@@ -103,7 +103,7 @@ class TerminalProgress(Progress):
 @click.option("--json", "as_json", is_flag=True, help="Print the result objects as JSON (see README).")
 @click.option("--no-llm", is_flag=True, help="Run without a model: retrieval and deterministic routing only.")
 @click.option("--watched", metavar="S:E", help="Spoiler guard: answer only from what aired up to season S "
-              "episode E (e.g. 44:6).")
+              "episode E (e.g. 44:6); anything else, empty included, is an error.")
 def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | None) -> None:
     """Answer QUESTION with one strategy or all three, with evidence and costs."""
     from ingest.viewer_scope import ViewerScope
@@ -111,7 +111,8 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
     from survivorgraph.render import render_result
 
     modes = ["traditional", "graph", "agentic"] if mode == "all" else [mode]
-    scope = ViewerScope.parse(watched) if watched else None
+    # given at all, it must read as S:E: `--watched ""` is an error, never the guard turned off
+    scope = ViewerScope.parse(watched) if watched is not None else None
     core = SurvivorGraph(llm=None if no_llm else "auto", scope=scope)
     live = sys.stderr.isatty() and not as_json
     try:

@@ -16,13 +16,16 @@ from survivorgraph.retrievers.types import MODES, RetrievalResult
 
 
 class SurvivorGraph:
-    """`scope`: a viewer's watched point (ingest.viewer_scope.ViewerScope) or None for everything. It is
-    set by server code (the app's sidebar, the CLI's --watched), never from a question or a model."""
+    """`scope`: a viewer's watched point (ingest.viewer_scope.ViewerScope, or its text "44:6") or None for
+    everything. It is set by server code (the app's sidebar, the CLI's --watched), never from a question or a
+    model; anything else, an empty text included, is a ConfigError: a malformed scope never means no scope."""
 
     def __init__(self, settings: Settings | None = None, *, llm="auto", scope=None):
+        from ingest.viewer_scope import ViewerScope
+
+        self.scope = ViewerScope.of(scope)  # first: nothing is opened for a scope that cannot be read
         self.settings = settings or Settings.from_env()
         self._llm_choice = llm
-        self.scope = scope
         self._lock = threading.RLock()  # building the agent builds the graph retriever inside it
 
     def for_scope(self, scope) -> SurvivorGraph:

@@ -349,3 +349,21 @@ def test_markdown_from_data_is_escaped_and_chunks_are_labelled():
     assert md_escape("[x](javascript:alert(1)) *b* <i>") == r"\[x\]\(javascript\:alert\(1\)\) \*b\* \<i\>"
     chunk = ChunkEvidence("c1", "text", 0.81234, title="Survivor: Cagayan \u2014 Episode 6", season=28, episode=6)
     assert chunk_label(2, chunk) == "[2] Survivor: Cagayan \u2014 Episode 6 \u00b7 S28 E6 \u00b7 score 0.812"
+
+
+@pytest.mark.parametrize("watched", ["", "44", "x:y"])
+def test_a_malformed_watched_point_in_the_link_answers_nothing_until_it_is_fixed(page_env, text_db, watched):
+    """Fail closed: `?watched=` that is not S:E never runs a question unguarded; the sidebar fixes it."""
+    page_env(database_url=text_db)
+    at = AppTest.from_file(APP, default_timeout=RUN_TIMEOUT_S)
+    at.query_params.update(watched=watched, q="Who won season 45?", run="1", mode="agentic")
+    at.run()
+    assert not at.exception and len(at.status) == 0, "nothing was asked"
+    assert any("S:E, e.g. 44:6" in e.value for e in at.error), [e.value for e in at.error]
+    ask(at, "Who won season 45?", strategies="Agentic graph RAG")
+    assert len(at.status) == 0, "Run answers nothing while the watched point is not valid"
+    at.button(key="use_watched_point").click().run()  # the viewer takes the sidebar's season 45, episode 1
+    assert not any("S:E" in e.value for e in at.error)
+    ask(at, "Who won season 45?", strategies="Agentic graph RAG")
+    result = at.session_state["history"][0].outcomes["agentic"].result
+    assert result.scope == "watched through season 45, episode 1"

@@ -26,9 +26,21 @@ def scoped(embedded_servers, graph):
 def test_parsing_scopes():
     assert ViewerScope.parse("44:6") == ViewerScope.parse("S44E06") == ViewerScope.parse("s44e6") == S44E6
     assert S44E6.cutoff == 44006 and S44E6.label == "S44E06"
-    for bad in ("", "44", "season 44", "0:1", "44:0"):
-        with pytest.raises(ConfigError):
+    for bad in ("", "  ", "44", "x:y", "season 44", "0:1", "44:0", None):
+        with pytest.raises(ConfigError, match="S:E, e.g. 44:6"):
             ViewerScope.parse(bad)
+
+
+def test_a_malformed_scope_is_an_error_never_no_scope(embedded_servers):
+    """The API fails closed: an empty or unreadable scope stops, it does not answer for everything."""
+    assert ViewerScope.of(None) is None and ViewerScope.of("44:6") == S44E6 and ViewerScope.of(S44E6) == S44E6
+    for bad in ("", "44", "x:y", 44.6, (44, 6)):
+        with pytest.raises(ConfigError, match="S:E, e.g. 44:6"):
+            SurvivorGraph(embedded_servers, llm=None, scope=bad)
+    for season, episode in ((0, 1), (44, 0), ("44", 6), (44, True)):
+        with pytest.raises(ConfigError, match="S:E, e.g. 44:6"):
+            ViewerScope(season, episode)
+    assert SurvivorGraph(embedded_servers, llm=None, scope="44:6").scope == S44E6
 
 
 def test_every_entity_in_the_full_graph_has_an_aired_position(graph):
@@ -85,16 +97,27 @@ def test_missing_aired_values_fail_closed(tmp_path):
     main = open_graph_store(settings, start=True)
     try:
         main.query("CREATE (:DatasetInfo {version: 'v', loaded_at: 't'}), "
-                   "(a:Player {castaway_id: 'A', aired: 1001})-[:KNOWS {aired: 1001}]->"
-                   "(d:PlayerSeason {id: 'D', aired: 1001, place: 1, outcome_known_at: 60001}), "
-                   "(a)-[:KNOWS]->(d), (:Player {castaway_id: 'B'}), (:Player {castaway_id: 'C', aired: null}), "
-                   "(s:Season {id: 'S', aired: 1001, winner_name: 'x'})", read_only=False)
+                   "(a:Player {castaway_id: 'A', aired: 1001, name: 'Ann Later', name_known_at: 60001, "
+                   "aliases: ['Ann', 'Ann Later'], alias_known_at: [1001, 60001], secret: 's'})-[:PLAYED_IN "
+                   "{aired: 1001, season: 1, secret: 's'}]->"
+                   "(d:PlayerSeason {id: 'D', aired: 1001, name: 'Ann Early', place: 1, outcome_known_at: 60001}), "
+                   "(a)-[:PLAYED_IN]->(d), (a)-[:KNOWS {aired: 1001}]->(d), (:Unlisted {aired: 1001}), "
+                   "(:Player {castaway_id: 'B'}), (:Player {castaway_id: 'C', aired: null}), "
+                   "(s:Season {id: 'S', aired: 1001, winner_name: 'x', name: 'Survivor: S'})", read_only=False)
         scoped = open_scoped_store(settings, ViewerScope(50, 1))
         assert sorted(scoped.query("MATCH (n:Player) RETURN n.castaway_id AS id").values()) == ["A"]
-        assert scoped.query("MATCH ()-[r:KNOWS]->() RETURN count(r) AS n").single() == 1
+        assert scoped.query("MATCH ()-[r:PLAYED_IN]->() RETURN count(r) AS n").single() == 1
+        assert scoped.query("MATCH ()-[r:KNOWS]->() RETURN count(r) AS n").single() == 0, "unclassified type"
+        assert scoped.query("MATCH (n:Unlisted) RETURN count(n) AS n").single() == 0, "unclassified label"
         assert scoped.query("MATCH (d:PlayerSeason) RETURN d.place AS p, d.outcome_known_at AS k").rows == [
             {"p": None, "k": None}], "a property known after the cutoff is gone, and so is when it became known"
-        assert scoped.query("MATCH (s:Season) RETURN s.winner_name AS w").single() is None
+        assert scoped.query("MATCH (s:Season) RETURN s.winner_name AS w, s.name AS n").rows == [
+            {"w": None, "n": "Survivor: S"}]
+        person = scoped.query("MATCH (p:Player)-[r:PLAYED_IN]->() RETURN properties(p) AS p, "
+                              "properties(r) AS r").rows[0]
+        assert person["p"]["name"] == "Ann Early" and person["p"]["aliases"] == ["Ann"], "a later name is cut"
+        assert "secret" not in person["p"] and "secret" not in person["r"], "an unclassified property is dropped"
+        assert not {"name_known_at", "alias_known_at"} & set(person["p"])
         scoped.close()
     finally:
         main.close()
@@ -200,6 +223,125 @@ def test_duplicate_names_across_seasons_stay_in_scope(scoped):
     assert mariano["seasons"] == ["US04", "US08", "US20", "US22"]
 
 
+# -- the classification table (ingest.property_classes) ------------------------------------------------------
+def _graph_properties(store) -> set[tuple[str, str]]:
+    nodes = store.query("MATCH (n) UNWIND labels(n) AS owner UNWIND keys(n) AS prop RETURN DISTINCT owner, prop",
+                        row_cap=100_000).rows
+    rels = store.query("MATCH ()-[r]->() UNWIND keys(r) AS prop RETURN DISTINCT type(r) AS owner, prop",
+                       row_cap=100_000).rows
+    return {(r["owner"], r["prop"]) for r in nodes + rels}
+
+
+def test_every_property_in_the_real_graph_is_classified(graph, settings):
+    """A property the loader starts writing must be classified before it can reach a viewer."""
+    from ingest.aired import annotate_aired
+    from ingest.graph_model import build_graph
+    from ingest.property_classes import class_of
+
+    present = _graph_properties(graph)
+    assert len(present) > 300
+    unclassified = sorted(p for p in present if class_of(*p) is None)
+    assert not unclassified, f"classify these in ingest/property_classes.py: {unclassified}"
+    # what the loader writes, null values included (the graph stores no nulls)
+    builder = annotate_aired(build_graph(open_survivor_data(settings)))
+    written = {(n.label, k) for n in builder.nodes.values() for row in n.rows for k in row}
+    written |= {(r.type, k) for r in builder.rels for row in r.rows for k in row["props"]}
+    unclassified = sorted(p for p in written if class_of(*p) is None)
+    assert not unclassified, f"classify these in ingest/property_classes.py: {unclassified}"
+
+
+def test_a_scoped_graph_holds_only_what_the_table_allows(scoped):
+    from ingest.property_classes import AIRED, META, NAME, class_of
+
+    for scope, store in scoped.items():
+        kept = _graph_properties(store)
+        later = sorted(p for p in kept if class_of(*p) not in (AIRED, NAME, META))
+        late_values = [p for p in later if class_of(*p) == "marker"]
+        assert not late_values, f"{scope.label}: when a fact becomes known must not reach a viewer: {late_values}"
+
+
+def test_season_end_figures_wait_for_the_finale(scoped):
+    """Scores, threat ratings, advantage counts and the Nielsen rank sum up a season: hidden until its finale;
+    what was known on air (age, tribe) and a finished season's figures stay."""
+    store = scoped[S44E6]
+    figures = ("score_overall", "score_outwit", "score_outplay", "score_outlast", "challenge_threat",
+               "challenge_threat_band", "strategic_threat", "strategic_threat_band", "advantage_episodes")
+
+    def filled(season):
+        return store.query(
+            "MATCH (ps:PlayerSeason {season: $s}) RETURN " + ", ".join(
+                f"count(ps.{f}) AS {f}" for f in figures) + ", count(ps.age) AS age, "
+            "count(ps.original_tribe) AS tribe", {"s": season}).rows[0]
+
+    in_progress, finished = filled(44), filled(43)
+    assert all(in_progress[f] == 0 for f in figures), in_progress
+    assert in_progress["age"] == in_progress["tribe"] == 18, "air-time properties stay"
+    assert all(finished[f] > 0 for f in figures), finished
+    ranks = {r["n"]: r["r"] for r in store.query("MATCH (s:Season) WHERE s.number IN [43, 44] "
+                                                  "RETURN s.number AS n, s.nielsen_rank AS r").rows}
+    assert ranks[44] is None and ranks[43] is not None
+    top = store.query("MATCH (ps:PlayerSeason {season: 44}) WHERE ps.score_outlast IS NOT NULL "
+                      "RETURN ps.name AS name ORDER BY ps.score_outlast DESC LIMIT 3").values()
+    assert top == [], "no outlast ranking of a season in progress"
+
+
+@pytest.fixture(scope="module")
+def name_scopes(embedded_servers, graph):
+    stores = {scope: open_scoped_store(embedded_servers, scope)
+              for scope in (ViewerScope(2, 1), ViewerScope(20, 3), ViewerScope(27, 1), ViewerScope(40, 1))}
+    yield stores
+    for store in stores.values():
+        store.close()
+
+
+def _person(store, castaway_id):
+    return store.query("MATCH (p:Player {castaway_id: $id}) RETURN properties(p) AS p", {"id": castaway_id}).single()
+
+
+@pytest.mark.parametrize("castaway_id, early_scope, early, late_scope, late", [
+    ("US0027", (2, 1), "Amber Brkich", (40, 1), "Amber Mariano"),          # married between her seasons
+    ("US0195", (20, 3), "Candice Woodcock", (27, 1), "Candice Cody"),
+    ("US0371", (27, 1), "Kim Spradlin", (40, 1), "Kim Spradlin-Wolfe"),
+])
+def test_a_later_name_is_not_known_before_it_was_used(name_scopes, castaway_id, early_scope, early, late_scope,
+                                                      late):
+    before, after = _person(name_scopes[ViewerScope(*early_scope)], castaway_id), \
+        _person(name_scopes[ViewerScope(*late_scope)], castaway_id)
+    later_words = set(late.split()) - set(early.split())
+    assert before["name"] == early and early in before["aliases"]
+    assert not later_words & {w for a in before["aliases"] for w in a.split()}, before["aliases"]
+    assert after["name"] == late and {early, late} <= set(after["aliases"]), "the near miss: both names by then"
+
+
+def test_linking_rows_and_the_rewritten_question_use_the_name_of_the_time(name_scopes):
+    from survivorgraph.linking import EntityLinker
+
+    store = name_scopes[ViewerScope(2, 1)]
+    linker = EntityLinker.from_store(store)
+    question = "What tribe was Amber Brkich on in season 2?"
+    linked = linker.link(question)
+    assert [link.entity_id for link in linked.people] == ["US0027"]
+    shown = linker.rewrite(question, linked) + " ".join(link.name for link in linked.links)
+    assert "Amber Brkich" in shown and "Mariano" not in shown, shown
+    assert not linker.link("Who is Amber Mariano?").people, "her later name links to no one yet"
+    rows = load_catalog().get("find_player").run(store, {"name": "amber"}).rows
+    assert rows and "Mariano" not in str(rows)
+    later = EntityLinker.from_store(name_scopes[ViewerScope(40, 1)])
+    assert [link.entity_id for link in later.link("Who is Amber Mariano?").people] == ["US0027"]
+
+
+def test_a_bio_and_a_death_are_known_when_they_were(name_scopes, scoped):
+    """castaway_details keeps one bio, their latest: Amber's (season 40) is hidden at season 2. Rudy Boesch
+    died in 2019: not known at season 20, known by season 44."""
+    early, late = _person(name_scopes[ViewerScope(2, 1)], "US0027"), _person(name_scopes[ViewerScope(40, 1)],
+                                                                              "US0027")
+    assert "three_words" not in early and "occupation" not in early and early["gender"] == "Female"
+    assert late.get("three_words") and late.get("occupation")
+    assert "date_of_death" not in _person(name_scopes[ViewerScope(20, 3)], "US0014")
+    assert _person(scoped[S44E6], "US0014")["date_of_death"] == "2019-11-01"
+
+
+# Last: it reloads the main graph, which drops every scoped graph the fixtures above opened.
 def test_scoped_graphs_are_dropped_when_the_main_graph_reloads(embedded_servers, graph, scoped):
     from ingest.graph_loader import load_graph
 
@@ -209,3 +351,18 @@ def test_scoped_graphs_are_dropped_when_the_main_graph_reloads(embedded_servers,
     rebuilt = open_scoped_store(embedded_servers, S44E6)
     assert rebuilt.query("MATCH (s:Season) RETURN max(s.number) AS n").single() == 44
     rebuilt.close()
+
+
+@pytest.mark.parametrize("watched", ["", "44", "x:y"])
+def test_the_cli_refuses_a_malformed_watched_point(watched):
+    """`--watched ""` used to turn the guard off and answer with the winner: now it is an error with the form."""
+    from click.testing import CliRunner
+
+    from evaluation.cli import main as evaluation_main
+    from survivorgraph.cli import main
+
+    result = CliRunner().invoke(main, ["ask", "Who won season 45?", "--mode", "agentic", "--no-llm",
+                                       "--watched", watched])
+    assert result.exit_code == 1 and "S:E, e.g. 44:6" in result.stderr, result.output
+    assert "Traceback" not in result.output + result.stderr and "Dee" not in result.output
+    assert evaluation_main(["run", "--no-llm", "--watched", watched, "--quiet"]) == 1

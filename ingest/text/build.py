@@ -39,7 +39,7 @@ from ingest.text.wikipedia import (
 from survivorgraph.config import Settings
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.text.embeddings import Embedder, make_embedder
-from survivorgraph.text.mentions import MentionLinker
+from survivorgraph.text.mentions import MentionLinker, season_name_table
 from survivorgraph.text.schema import IndexMeta, read_meta
 from survivorgraph.text.writer import (
     ChunkRow,
@@ -111,6 +111,16 @@ def make_linker(data: SurvivorData) -> MentionLinker:
     return MentionLinker(person_aliases(data), data.table("castaways"), season_aliases(data), places)
 
 
+def season_names(data: SurvivorData) -> list[tuple[str, str, int]]:
+    """(alias, version, season) of every season of the indexed versions, indexed or not: a passage may name a
+    later season, and the spoiler guard redacts it by these (survivorgraph.text.later_seasons)."""
+    summary = data.raw("season_summary")
+    summary = summary[summary["version"].isin(set(data.table("season_summary")["version"]))]
+    places = [*summary["location"].dropna(), *summary["country"].dropna()]
+    table = season_name_table(season_aliases(data, every_season=True), places)
+    return sorted((alias, version, season) for alias, (version, season) in table.items())
+
+
 def heading(doc: Document, chunk: Chunk) -> str:
     return f"{doc.title} — {chunk.section}"
 
@@ -168,7 +178,8 @@ def build_text_index(settings: Settings, *, corpus: str | Corpus = "auto", chunk
         update = IndexUpdate(
             meta=meta, rebuild=rebuild, documents=[_document_row(d, len(chunks[d.doc_id])) for d in todo],
             chunks=[_chunk_row(d, c, text_corpus.version) for d, c in todo_chunks], embeddings=vectors,
-            delete_doc_ids=gone, person_links=person_links, season_links=season_links)
+            delete_doc_ids=gone, person_links=person_links, season_links=season_links,
+            season_names=season_names(data))
         written = apply_update(db, update)
         timings["write+index"] = time.perf_counter() - clock
 

@@ -110,20 +110,7 @@ class MentionLinker:
 
     @staticmethod
     def _season_name_aliases(season_aliases: pd.DataFrame, places: Iterable[str]) -> dict[str, tuple[str, int]]:
-        place_text = " | ".join(str(p) for p in places if isinstance(p, str))
-        pairs = []
-        for version, season, alias in season_aliases[["version", "season", "alias"]].itertuples(index=False):
-            alias = str(alias)
-            bare_subtitle = not _NAMED_SEASON.match(alias)
-            # A bare subtitle ("Cagayan") counts only when no season was filmed in a place of that name.
-            if bare_subtitle and alias in TWIST_NAMES:
-                continue
-            if bare_subtitle and re.search(rf"(?<!\w){re.escape(alias)}(?!\w)", place_text):
-                continue
-            pairs.append((alias, (str(version), int(season))))
-            if alias.startswith("season "):
-                pairs.append(("Season" + alias[6:], (str(version), int(season))))
-        return _unique_owner(pairs)
+        return season_name_table(season_aliases, places)
 
     def _matcher(self, version: str, season: int) -> AliasMatcher:
         key = (version, season)
@@ -147,6 +134,26 @@ class MentionLinker:
                 seasons.setdefault(value, "mention")
         people = [PersonMention(cid, first_alias[cid], n) for cid, n in sorted(counts.items())]
         return people, [SeasonMention(v, s, kind) for (v, s), kind in sorted(seasons.items())]
+
+
+def season_name_table(season_aliases: pd.DataFrame, places: Iterable[str]) -> dict[str, tuple[str, int]]:
+    """alias -> (version, season) of the names that mention a season in text: "Survivor: Cagayan", "Cagayan",
+    "season 28", "Season 28", "Survivor 28"; a bare subtitle that is also a filming place or a twist is left
+    out (only its "Survivor: X" form counts), and so is any alias two seasons share."""
+    place_text = " | ".join(str(p) for p in places if isinstance(p, str))
+    pairs = []
+    for version, season, alias in season_aliases[["version", "season", "alias"]].itertuples(index=False):
+        alias = str(alias)
+        bare_subtitle = not _NAMED_SEASON.match(alias)
+        # A bare subtitle ("Cagayan") counts only when no season was filmed in a place of that name.
+        if bare_subtitle and alias in TWIST_NAMES:
+            continue
+        if bare_subtitle and re.search(rf"(?<!\w){re.escape(alias)}(?!\w)", place_text):
+            continue
+        pairs.append((alias, (str(version), int(season))))
+        if alias.startswith("season "):
+            pairs.append(("Season" + alias[6:], (str(version), int(season))))
+    return _unique_owner(pairs)
 
 
 def _unique_owner(pairs: Iterable[tuple[str, object]]) -> dict[str, object]:

@@ -5,6 +5,8 @@
   `tsv` (heading weighted A, text B) under GIN for lexical search.
 - text_chunk_people / text_chunk_seasons: chunk <-> graph links (castaway_id; version + season).
 - text_lexemes: in how many chunks each lexeme occurs, so lexical search can leave out the commonest.
+- text_season_names: every season's names as text names them, of every season of the versions indexed (the
+  spoiler guard redacts passages naming a later one: survivorgraph.text.later_seasons).
 - text_index_meta: embedding model and dimension, chunker, corpus and its version. The vector column's
   dimension is fixed per table, so a different model means dropping and recreating, never mixing.
 """
@@ -19,7 +21,7 @@ from psycopg import sql
 
 SCHEMA_VERSION = 2  # bump when the tables below change: an index of another version is rebuilt
 TABLES = ("text_chunk_people", "text_chunk_seasons", "text_lexemes", "text_chunks", "text_documents",
-          "text_index_meta")
+          "text_index_meta", "text_season_names")
 
 _DDL = """
 CREATE TABLE text_index_meta (
@@ -94,6 +96,30 @@ CREATE TABLE text_lexemes (
     share   real NOT NULL
 );
 """
+
+# Written with every build, so an index built before it existed gains it without re-embedding anything.
+SEASON_NAMES_DDL = """CREATE TABLE IF NOT EXISTS text_season_names (
+    alias    text PRIMARY KEY,
+    version  text NOT NULL,
+    season   integer NOT NULL
+)"""
+
+
+def write_season_names(conn: psycopg.Connection, names: list[tuple[str, str, int]]) -> None:
+    """Replace the season names (alias, version, season) the spoiler guard redacts by."""
+    conn.execute(SEASON_NAMES_DDL)
+    conn.execute("DELETE FROM text_season_names")
+    with conn.cursor() as cur:
+        cur.executemany("INSERT INTO text_season_names (alias, version, season) VALUES (%s, %s, %s)", names)
+
+
+def read_season_names(conn: psycopg.Connection) -> list[tuple[str, str, int]] | None:
+    """The stored season names; None when the table is missing (an index built before the spoiler guard)."""
+    if not conn.execute("SELECT to_regclass('text_season_names') IS NOT NULL", prepare=False).fetchone()[0]:
+        return None
+    return conn.execute("SELECT alias, version, season FROM text_season_names ORDER BY alias",
+                        prepare=False).fetchall()
+
 
 # Built after a bulk load (much faster than growing it row by row); m/ef_construction are pgvector's defaults.
 HNSW_INDEX = "CREATE INDEX text_chunks_embedding ON text_chunks USING hnsw (embedding vector_cosine_ops)"

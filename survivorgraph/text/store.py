@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from typing import Self
 
@@ -24,7 +24,8 @@ import psycopg
 from survivorgraph.config import Settings
 from survivorgraph.errors import BackendUnavailableError, ConfigError, NotLoadedError
 from survivorgraph.text.embeddings import Embedder, make_embedder
-from survivorgraph.text.schema import IndexMeta, read_meta
+from survivorgraph.text.later_seasons import LaterSeasonRedactor, SeasonName
+from survivorgraph.text.schema import IndexMeta, read_meta, read_season_names
 from survivorgraph.text.search_sql import (
     HIT_COLUMNS,
     LEXICAL_QUERY,
@@ -120,6 +121,7 @@ class TextStore:
             self.conn, self._owns_conn, self._settings = source, False, None
         self._embedder = embedder
         self._meta: IndexMeta | None = None
+        self._redactor: LaterSeasonRedactor | None = None
         self._lock = threading.Lock()  # one psycopg connection, possibly shared by app threads
         self.lexical_max_df = LEXICAL_MAX_DF
         self.rrf_k = RRF_K
@@ -141,7 +143,8 @@ class TextStore:
                query_vector: np.ndarray | None = None, watched: tuple[int, int] | None = None) -> list[ChunkHit]:
         """Top-k chunks for `query`. Filters keep chunks linked to any of `seasons` / any of `castaway_ids`;
         `episodes` keeps the text of those episodes (of the one season in `seasons`);
-        `watched=(season, episode)` keeps only text that had aired by then (the spoiler guard).
+        `watched=(season, episode)` keeps only text that had aired by then, with every sentence naming a later
+        season redacted (the spoiler guard: survivorgraph.text.later_seasons).
         `pool`: candidates each half of hybrid ranks (default max(4k, 30)); `query_vector`: reuse an
         embedding of `query` made earlier (embed_query) instead of embedding it again."""
         if mode not in MODES:
@@ -198,6 +201,19 @@ class TextStore:
             self._meta = meta
         return self._meta
 
+    def redactor(self) -> LaterSeasonRedactor:
+        """The season names a viewer's passages are redacted by (read once per store)."""
+        if self._redactor is None:
+            with _postgres_errors(), self._lock, self.conn.transaction():
+                names = read_season_names(self.conn)
+            if names is None:
+                # fail closed: without the names a passage naming a later season cannot be found
+                raise NotLoadedError("The text index predates the spoiler guard's season names, so a viewer's "
+                                     "search cannot run: rebuild it with `python -m ingest.text.build` (`make "
+                                     "setup` does; nothing is re-embedded), or search without a watched point.")
+            self._redactor = LaterSeasonRedactor(SeasonName(*row) for row in names)
+        return self._redactor
+
     def _check_dimension(self, dim: int) -> None:
         if dim != self.meta().embedding_dim:
             raise ConfigError(f"A {dim}-d query vector cannot search a {self.meta().embedding_dim}-d index.")
@@ -205,6 +221,7 @@ class TextStore:
     def _run(self, mode: str, k: int, *, vector, text: str, seasons, castaway_ids, pool,
              watched: tuple[int, int] | None = None, episodes: list[int] | None = None) -> list[ChunkHit]:
         self.meta()  # a clear NotLoadedError before any SQL
+        redactor = self.redactor() if watched is not None else None
         k = max(1, int(k))
         pool = max(k, int(pool)) if pool else max(k, 4 * k, 30) if mode == "hybrid" else k
         seasons = [int(s) for s in seasons] if seasons is not None else None
@@ -226,11 +243,14 @@ class TextStore:
             if params["tsquery"] is None and mode == "lexical":
                 return []
             rows = self.conn.execute(statement, params, prepare=False).fetchall()
-        return [_hit(row, mode, rank) for rank, row in enumerate(rows, start=1)]
+        hits = [_hit(row, mode, rank) for rank, row in enumerate(rows, start=1)]
+        if redactor is not None:  # the spoiler guard: no sentence naming a season after the viewer's
+            hits = [replace(h, text=redactor.redact(h.text, h.version, int(watched[0]))) for h in hits]
+        return hits
 
     # -- status ----------------------------------------------------------------------------------
     def stats(self) -> TextStats:
-        self._meta = None  # re-read: the index may have been rebuilt since this store first looked
+        self._meta = self._redactor = None  # re-read: the index may have been rebuilt since this store first looked
         meta = self.meta()
         with self._lock, self.conn.transaction():
             counts = self.conn.execute("""

@@ -21,6 +21,7 @@ from survivorgraph.text.schema import (
     refresh_lexeme_counts,
     tables_exist,
     write_meta,
+    write_season_names,
 )
 
 _LOCK_KEY = "survivorgraph.text_index"
@@ -75,6 +76,7 @@ class IndexUpdate:
     delete_doc_ids: list[str] = field(default_factory=list)
     person_links: set[PersonLink] = field(default_factory=set)   # for every chunk of the corpus
     season_links: set[SeasonLink] = field(default_factory=set)
+    season_names: list[tuple[str, str, int]] = field(default_factory=list)  # alias, version, season: all seasons
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,7 @@ def apply_update(conn: psycopg.Connection, update: IndexUpdate) -> WriteStats:
         _insert(conn, "text_chunks", ChunkRow,
                 [(*astuple(c), e) for c, e in zip(update.chunks, update.embeddings, strict=True)], extra=["embedding"])
         added, removed = _sync_links(conn, update)
+        write_season_names(conn, update.season_names)
         if update.rebuild:
             create_vector_index(conn)
         if update.rebuild or update.documents or deleted:

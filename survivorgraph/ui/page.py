@@ -2,7 +2,8 @@
 the comparison row and the session's history. `app.py` calls `main()`.
 
 Deep links: `?q=<question>` fills the box, `&run=1` also runs it, `&mode=graph` picks one strategy,
-`&llm=off` starts with the model switched off (retrieval only), `&watched=44:6` turns the spoiler guard on.
+`&llm=off` starts with the model switched off (retrieval only), `&watched=44:6` turns the spoiler guard on (a
+`watched` that is not S:E, empty included, answers nothing until the sidebar's guard is set or turned off).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from survivorgraph.ui import history, resources, runner
 from survivorgraph.ui.columns import ColumnView
 from survivorgraph.ui.compare import render_comparison
 from survivorgraph.ui.examples import DEFAULT_QUESTION
-from survivorgraph.ui.sidebar import render_sidebar
+from survivorgraph.ui.sidebar import SCOPE_ERROR, render_sidebar
 from survivorgraph.ui.trace import md_escape
 
 ALL = "All three"
@@ -49,7 +50,13 @@ def main() -> None:
                "the Survivor knowledge graph (survivoR, MIT) and narrative text (Wikipedia, CC BY-SA 4.0).")
     backend_banners(report)
     question, modes, submitted = ask_form()
-    if submitted or st.session_state.pop("run_requested", False):
+    if scope_error := st.session_state.get(SCOPE_ERROR):
+        # fail closed: a watched point that cannot be read answers nothing until it is fixed or turned off
+        st.error(f"The spoiler guard's watched point is not valid: {md_escape(scope_error)} Nothing is answered "
+                 "until it is fixed: set the season and episode under Spoiler guard in the sidebar, or turn the "
+                 "guard off there.", icon=":material/visibility_off:")
+        st.session_state.pop("run_requested", None)
+    elif submitted or st.session_state.pop("run_requested", False):
         if question.strip():
             run_live(resources.core_for(settings, use_model, watched), question.strip(), modes)
         else:
@@ -88,13 +95,13 @@ def apply_query_params() -> None:
             st.session_state["run_requested"] = True
     if params.get("mode") in MODES:
         st.session_state["strategies"] = TITLES[params["mode"]]
-    if params.get("watched"):
+    if "watched" in params:  # given at all, even empty, it must read as S:E
         from ingest.viewer_scope import ViewerScope
 
         try:
             scope = ViewerScope.parse(params["watched"])
         except SurvivorGraphError as exc:
-            st.toast(str(exc))
+            st.session_state.update(spoiler_on=True, **{SCOPE_ERROR: str(exc)})
         else:
             st.session_state.update(spoiler_on=True, watched_season=scope.season, watched_episode=scope.episode)
 

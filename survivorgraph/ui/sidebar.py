@@ -47,20 +47,33 @@ def render_sidebar(report: dict[str, Any], schema: str | None) -> tuple[bool, st
     return use_model, watched
 
 
+SCOPE_ERROR = "scope_error"  # a watched point from the link that could not be read: the page answers nothing
+
+
+def _scope_set_by_hand() -> None:
+    """The guard's toggle or numbers were changed: the viewer has fixed the watched point, or turned it off."""
+    st.session_state.pop(SCOPE_ERROR, None)
+
+
 def render_spoiler_guard(backend: str) -> str:
     """The viewer scope: answer as for someone who has watched up to a season and episode."""
     st.session_state.setdefault("watched_season", 45)
     st.session_state.setdefault("watched_episode", 1)
     on = st.session_state.get("spoiler_on", False)
     with st.expander("Spoiler guard" + (" (on)" if on else ""), expanded=on, icon=":material/visibility_off:"):
-        on = st.toggle("Only what had aired", key="spoiler_on",
+        if st.session_state.get(SCOPE_ERROR):
+            st.error(f"The link's watched point is not valid: {st.session_state[SCOPE_ERROR]}")
+        on = st.toggle("Only what had aired", key="spoiler_on", on_change=_scope_set_by_hand,
                        help="All three strategies answer from a copy of the graph (and the text) cut at that "
                             "episode: nothing that aired later can reach an answer, counts included.")
         left, right = st.columns(2)
         season = left.number_input("Watched through season", min_value=1, max_value=99, step=1,
-                                   key="watched_season", disabled=not on)
+                                   key="watched_season", disabled=not on, on_change=_scope_set_by_hand)
         episode = right.number_input("episode", min_value=1, max_value=40, step=1, key="watched_episode",
-                                     disabled=not on)
+                                     disabled=not on, on_change=_scope_set_by_hand)
+        if st.session_state.get(SCOPE_ERROR) and on:
+            st.button(f"Use season {int(season)}, episode {int(episode)}", key="use_watched_point",
+                      on_click=_scope_set_by_hand, icon=":material/check:")
         if backend and backend != "falkordb":
             st.caption("Needs the embedded FalkorDB (per-viewer graphs); Neo4j Community holds one database.")
     return f"{int(season)}:{int(episode)}" if on else ""
