@@ -7,6 +7,7 @@ requests of ~200, ~1,000 and ~4,000 prompt tokens sent together all finished aft
 included, while its own work is ~7 s. The total work is the same either way (prompt reading is
 compute-bound), so the gate lets one request in at a time and, of those waiting, the one with the shortest
 prompt: the short answers come back in seconds and the long one finishes about when it would have anyway.
+Streamed answers go first of all: their words are what the page's reader is waiting for.
 
 A request's length is what the server must read: its prompt less the prefix the server still holds from the
 last prompt of the same kind (`PromptMemory`; the Cypher prompt's ~3,400-token schema is read once, then its
@@ -64,17 +65,19 @@ class RequestGate:
             raise ValueError("concurrency must be at least 1")
         self.concurrency, self.window_s = concurrency, window_s
         self._cond = threading.Condition()
-        self._waiting: list[tuple[int, int]] = []  # (cost, ticket): a heap, the cheapest first
+        self._waiting: list[tuple[int, int, int]] = []  # (rank, cost, ticket): a heap, the first to go on top
         self._tickets = itertools.count()
         self._running = 0
         self._last_busy = 0.0
 
     @contextmanager
-    def turn(self, cost: int) -> Iterator[float]:
-        """Hold one of the server's places for the request inside; yields the seconds spent waiting."""
+    def turn(self, cost: int, *, watched: bool = False) -> Iterator[float]:
+        """Hold one of the server's places for the request inside; yields the seconds spent waiting. A `watched`
+        request (an answer streamed to the page) goes before any other: its words are what the asker waits for,
+        while a Cypher or routing call only prepares an answer."""
         started = time.monotonic()
         with self._cond:
-            entry = (cost, next(self._tickets))
+            entry = (0 if watched else 1, cost, next(self._tickets))
             heapq.heappush(self._waiting, entry)
             if self._running == 0 and time.monotonic() - self._last_busy > self.window_s:
                 # Idle: let requests sent at the same moment arrive, so the shortest goes first.

@@ -183,14 +183,15 @@ class OpenAICompatibleLLM(LLM):
         slot = self.slot_for(label) if self.slot_for is not None else None
         return params if slot is None else params | {"extra_body": {"id_slot": slot}}
 
-    def _turn(self, messages: Sequence[Message], label: str):
-        """The server's turn for this prompt (yields the seconds waited for it); its place in the line is what the
-        server must read of it, given the last prompt of the same kind."""
+    def _turn(self, messages: Sequence[Message], label: str, *, streamed: bool = False):
+        """The server's turn for this prompt (yields the seconds waited for it); its place in the line: a streamed
+        answer first, then what the server must read of it, given the last prompt of the same kind."""
         cancellation.raise_if_cancelled()  # a stopped question sends nothing more to the model
         if self.gate is None:
             return nullcontext(0.0)
         kind = self.slot_for(label) if self.slot_for is not None else None
-        return self.gate.turn(self._prompts.unread_cost(label.split("-", 1)[0] if kind is None else kind, messages))
+        cost = self._prompts.unread_cost(label.split("-", 1)[0] if kind is None else kind, messages)
+        return self.gate.turn(cost, watched=streamed)
 
     def _record(self, kind, label, started, t0, model, usage=(0, 0, "api", 0), attempts=1, error="",
                 json_schema=False, tools=False, queued_s=0.0) -> LLMCall:
@@ -254,7 +255,7 @@ class OpenAICompatibleLLM(LLM):
         params = {"model": model, "messages": list(messages), "temperature": temperature,
                   "max_tokens": max_tokens, "stream": True, "stream_options": {"include_usage": True}}
         turn = ExitStack()  # the server's turn is held until the stream is read to its end or closed
-        queued_s = turn.enter_context(self._turn(params["messages"], label))
+        queued_s = turn.enter_context(self._turn(params["messages"], label, streamed=True))
         try:
             # Retries cover opening the stream only: once text was yielded, a retry would repeat it.
             stream, attempts = self._create(self._pinned(params, label))

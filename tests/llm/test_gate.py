@@ -142,3 +142,21 @@ def test_a_request_whose_asker_stopped_waiting_leaves_the_line():
     assert outcome and outcome[0].startswith("Stopped before it finished"), outcome
     with gate.turn(1):  # the line is clear again
         pass
+
+
+def test_a_streamed_answer_goes_before_a_cheaper_call_that_only_prepares_one():
+    gate = RequestGate(concurrency=1, window_s=0.3)
+    order: list[str] = []
+
+    def ask(name: str, cost: int, watched: bool) -> None:
+        with gate.turn(cost, watched=watched):
+            order.append(name)
+
+    threads = [threading.Thread(target=ask, args=args) for args in
+               (("cypher", 300, False), ("long answer", 700, True), ("short answer", 400, True))]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.01)
+    for thread in threads:
+        thread.join()
+    assert order == ["short answer", "long answer", "cypher"]
