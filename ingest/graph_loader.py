@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.aired import annotate_aired
+from ingest.enums import UnknownValueError
 from ingest.graph_model import GraphBuilder, NodeSet, RelSet, build_graph
 from ingest.survivor_data import SurvivorData, open_survivor_data
 from survivorgraph.config import Settings
@@ -127,13 +128,14 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
     hook that aborts the load part-way, to prove the previous graph survives."""
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    data = data or open_survivor_data(settings)
+    data.check_scope()  # before any server starts: a scope that selects nothing must not replace the graph
     own_store = store is None
     store = store or open_graph_store(settings, start=True)
     timings["server"] = time.perf_counter() - t0
     try:
         t1 = time.perf_counter()
-        data = data or open_survivor_data(settings)
-        builder = annotate_aired(build_graph(data))
+        builder = annotate_aired(_build(data))
         timings["read+transform"] = time.perf_counter() - t1
         report = LoadReport(builder.version, str(data.scope))
         t2 = time.perf_counter()
@@ -160,6 +162,15 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
     finally:
         if own_store:
             store.close()
+
+
+def _build(data: SurvivorData) -> GraphBuilder:
+    try:
+        return build_graph(data)
+    except UnknownValueError as exc:
+        raise LoadError(f"The seasons {data.scope} hold a value the graph model does not map yet ({exc}). "
+                        "Load a scope without them (e.g. SURVIVOR_SEASONS=US:1-49) or map it; the previous graph "
+                        "is unchanged.") from exc
 
 
 def _check(builder: GraphBuilder, report: LoadReport) -> None:
