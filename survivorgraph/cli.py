@@ -121,10 +121,10 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
     if as_json:
         payload = [r.to_dict() for r in results]
         click.echo(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str))
-        return
-    for result in results:
-        click.echo(render_result(result))
-    if any(r.answer_kind == "error" for r in results):
+    else:
+        for result in results:
+            click.echo(render_result(result))
+    if any(r.answer_kind == "error" for r in results):  # the same exit status with or without --json
         sys.exit(1)
 
 
