@@ -1,4 +1,5 @@
-"""Command line: thin commands over the library. Errors print their message (with the fix), not a traceback."""
+"""Command line: thin commands over the library. Errors print their message (with the fix), not a traceback;
+nothing printed carries a password or key (survivorgraph.redact)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import click
 
 from survivorgraph.config import Settings, env_example
 from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.redact import redact, redacted_traceback
 from survivorgraph.retrievers.progress import Progress
+
+# click's own control flow (usage errors, --help, Ctrl-C) passes through the handler below.
+_CLICK_FLOW = (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort)
 
 
 class _Group(click.Group):
@@ -18,8 +23,15 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except SurvivorGraphError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
+            click.secho(f"error: {redact(exc)}", fg="red", err=True)
             sys.exit(1)
+        except _CLICK_FLOW:
+            raise
+        except Exception as exc:  # a bug: keep its traceback for the report, but never a secret in it
+            click.echo(redacted_traceback(exc), err=True, nl=False)
+            click.secho(f"error: unexpected {type(exc).__name__} (a bug; the traceback above is redacted).",
+                        fg="red", err=True)
+            sys.exit(2)
 
 
 @click.group(cls=_Group)
@@ -120,10 +132,10 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
         core.close()
     if as_json:
         payload = [r.to_dict() for r in results]
-        click.echo(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str))
+        click.echo(redact(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str)))
     else:
         for result in results:
-            click.echo(render_result(result))
+            click.echo(redact(render_result(result)))
     if any(r.answer_kind == "error" for r in results):  # the same exit status with or without --json
         sys.exit(1)
 

@@ -15,6 +15,7 @@ from survivorgraph.llm import llama_server, model_files
 from survivorgraph.llm.base import LLM, CallLog
 from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 from survivorgraph.llm.options import LLMOptions
+from survivorgraph.redact import redact
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 NO_MODEL_MESSAGE = ("No LLM is configured. Set OPENAI_API_KEY (OpenAI) or LLM_BASE_URL (any OpenAI-compatible "
@@ -69,7 +70,7 @@ def describe_llm(settings: Settings) -> str:
     try:
         if settings.llm_base_url:
             model = settings.llm_model or "the first model the server lists"
-            return f"OpenAI-compatible server at {settings.llm_base_url} (model: {model})"
+            return f"OpenAI-compatible server at {redact(settings.llm_base_url)} (model: {model})"
         if settings.openai_api_key:
             return f"OpenAI (model: {settings.llm_model or DEFAULT_OPENAI_MODEL})"
         path = model_files.find_model(settings)
@@ -82,4 +83,4 @@ def describe_llm(settings: Settings) -> str:
             where = "starts on first use"
         return f"embedded llama.cpp: {path.name} ({where})"
     except SurvivorGraphError as exc:
-        return f"LLM misconfigured: {exc}"
+        return f"LLM misconfigured: {redact(exc)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from survivorgraph.config import Settings
+from survivorgraph.redact import redact
 from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 from survivorgraph.servers.postgres_server import EmbeddedPostgres
 
@@ -14,7 +15,7 @@ def start_all(settings: Settings) -> Iterator[str]:
         socket = EmbeddedFalkorDB(settings.state_dir, query_timeout_ms=settings.query_timeout_ms).ensure_running()
         yield f"FalkorDB: running on {socket}"
     else:
-        yield f"graph: Neo4j at {settings.neo4j_uri} (not managed here; `make up` starts docker-compose)"
+        yield f"graph: Neo4j at {redact(settings.neo4j_uri)} (not managed here; `make up` starts docker-compose)"
     if settings.postgres_backend == "pgserver":
         EmbeddedPostgres(settings.state_dir).ensure_running()
         yield f"Postgres: running in {EmbeddedPostgres(settings.state_dir).pgdata}"

@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from survivorgraph.config import Settings
+from survivorgraph.redact import redact
 
 
 def settings_key(settings: Settings) -> tuple:
@@ -77,7 +78,7 @@ def text_status(settings: Settings, postgres: dict[str, Any]) -> dict[str, Any]:
     try:
         stats = text_stats(settings)
     except Exception as exc:  # the status panel reports, it never fails the page
-        return {"state": "down", "message": f"The text index could not be read ({exc})."}
+        return {"state": "down", "message": f"The text index could not be read ({redact(exc)})."}
     if stats is None:
         return {"state": "empty", "message": "The text index is not built: run `make setup` "
                                              "(or `python -m ingest.text.build`)."}
