@@ -4,6 +4,7 @@ nothing printed carries a password or key (survivorgraph.redact)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def main() -> None:
 
 
 @main.command("load-graph")
-@click.option("--seasons", help="Scope, e.g. US:1-49 or US:1-50,AU:1-12 (default: SURVIVOR_SEASONS).")
+@click.option("--seasons", help="Scope, e.g. US:1-49 or US:1-50,NZ:1-2 (default: SURVIVOR_SEASONS).")
 @click.option("--data-dir", type=click.Path(path_type=Path), help="Folder of survivoR .rda files.")
 def load_graph_command(seasons: str | None, data_dir: Path | None) -> None:
     """Build the Survivor knowledge graph from survivoR (idempotent; atomic switch)."""
@@ -148,6 +149,17 @@ def eval_command(ctx: click.Context) -> None:
     from evaluation.cli import main as evaluation_main
 
     sys.exit(evaluation_main(ctx.args))
+
+
+@main.command("app", context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.pass_context
+def app_command(ctx: click.Context) -> None:
+    """Serve the comparison page on APP_ADDRESS (default 127.0.0.1: this machine only; the page has no
+    authentication). Further arguments go to `streamlit run`, e.g. --server.port 8502."""
+    from survivorgraph.ui.launch import streamlit_command
+
+    command = streamlit_command(Settings.from_env(), ctx.args)
+    os.execv(command[0], command)  # Streamlit takes over the process: Ctrl-C and signals reach it directly
 
 
 @main.command("env-example")

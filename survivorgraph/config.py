@@ -14,6 +14,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.0.0.1"
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("SURVIVOR_DATA_DIR", "",
             "Folder holding the survivoR .rda tables. Empty: the local cache, else a download from GitHub."),
     Setting("SURVIVOR_SEASONS", "US:1-49",
-            "Scope of the graph: VERSION:FROM-TO[,VERSION:FROM-TO...], e.g. 'US:1-50' or 'US:1-49,AU:1-12'."),
+            "Scope of the graph: VERSION:FROM-TO[,VERSION:FROM-TO...], e.g. 'US:1-50' or 'US:1-50,NZ:1-2'."),
     Setting("NEO4J_URI", "",
             "Bolt URI of a Neo4j 5 server (e.g. bolt://localhost:7687; the user and password go in "
             "NEO4J_USER / NEO4J_PASSWORD). Empty: the embedded FalkorDB.", uri=True),
@@ -64,6 +65,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("LLM_CTX_SIZE", "6144", "Context window (tokens) of the embedded llama.cpp server, per request: the "
             "text-to-Cypher prompt (schema, examples, a failed attempt to repair) reaches about 4,000."),
     Setting("LLM_THREADS", "0", "CPU threads of the embedded llama.cpp server (0: all cores)."),
+    Setting("APP_ADDRESS", LOOPBACK,
+            "Address `make app` serves the page on. 127.0.0.1: this machine only. The page has no "
+            "authentication and spends the configured model's tokens: use 0.0.0.0 only behind your own access "
+            "control."),
 )
 
 _FIELD_OF = {"SURVIVORGRAPH_STATE_DIR": "state_dir", "SURVIVOR_SEASONS": "seasons"}
@@ -104,6 +109,7 @@ class Settings:
     llm_model: str
     llm_model_path: Path | None
     embedding_model: str
+    app_address: str
 
     @classmethod
     def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> Settings:
@@ -125,6 +131,7 @@ class Settings:
             llm_model=v["LLM_MODEL"],
             llm_model_path=_resolve(v["LLM_MODEL_PATH"]) if v["LLM_MODEL_PATH"] else None,
             embedding_model=v["EMBEDDING_MODEL"],
+            app_address=v["APP_ADDRESS"],
         )
         if overrides:
             from dataclasses import replace
