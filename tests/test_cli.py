@@ -40,3 +40,15 @@ def test_ask_exits_non_zero_exactly_when_an_answer_is_an_error_with_or_without_j
     assert plain.exit_code == as_json.exit_code == (1 if error else 0), (plain.output, as_json.output)
     if not error:
         assert "Dee Valladares" in plain.stdout and "Dee Valladares" in as_json.stdout
+
+
+@pytest.mark.parametrize(("args", "seasons"), [(["--seasons", "US:60-61"], None), (["--seasons", "US:0-0"], None),
+                                               (["--seasons", "XX:1-2"], None), ([], "US:1-4x")])
+def test_load_graph_with_a_scope_that_selects_no_season_says_what_exists(cli_env, graph, args, seasons):
+    before = graph.dataset_info(), graph.label_counts()
+    env = {**cli_env, **({"SURVIVOR_SEASONS": seasons} if seasons else {})}
+    result = CliRunner().invoke(main, ["load-graph", *args], env=env)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "SURVIVOR_SEASONS" in result.stderr and "holds US:1-50, AU:1-12, SA:1-9, UK:1-3, NZ:1-2" in result.stderr
+    assert (graph.dataset_info(), graph.label_counts()) == before
+    assert graph.query("MATCH (s:Season {number: 45}) RETURN s.winner_name AS w").single() == "Dee Valladares"
