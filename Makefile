@@ -71,8 +71,9 @@ bench-scope:
 bench-demo:
 	$(PY) benchmarks/demo_questions.py $(ARGS)
 
+# Loopback only unless APP_ADDRESS says otherwise (the page has no authentication); ARGS go to Streamlit.
 app:
-	$(BIN)/streamlit run app.py
+	$(BIN)/survivorgraph app $(ARGS)
 
 lint:
 	$(BIN)/ruff check .

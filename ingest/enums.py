@@ -33,6 +33,10 @@ EXIT_TYPES = ("winner", "runner_up", "voted_out", "medevac", "quit", "fire_chall
 PHASES = ("original", "swapped", "merged", "edge_of_extinction", "redemption_island", "mergatory")
 
 
+class UnknownValueError(ValueError):
+    """survivoR holds a text this model does not map yet (new seasons or versions bring new ones)."""
+
+
 def exit_type(result: str | None) -> str | None:
     """Normalise castaways.result; None for a missing result (e.g. a season still airing)."""
     if not result:
@@ -56,7 +60,7 @@ def exit_type(result: str | None) -> str | None:
             return word
     if first == "tied destiny":
         return "tied_destiny"
-    raise ValueError(f"Unknown survivoR result {result!r}: add it to ingest/enums.py")
+    raise UnknownValueError(f"Unknown survivoR result {result!r}: add it to ingest/enums.py")
 
 
 def also_quit(result: str | None) -> bool:
@@ -74,7 +78,7 @@ def phase(tribe_status: str | None) -> tuple[str | None, int | None]:
         return "swapped", int(number)
     value = re.sub(r"\W+", "_", text).strip("_")
     if value not in PHASES:
-        raise ValueError(f"Unknown survivoR tribe_status {tribe_status!r}: add it to ingest/enums.py")
+        raise UnknownValueError(f"Unknown survivoR tribe_status {tribe_status!r}: add it to ingest/enums.py")
     return value, None
 
 

@@ -13,10 +13,12 @@ import argparse
 import datetime as dt
 import sys
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.aired import annotate_aired
+from ingest.enums import UnknownValueError
 from ingest.graph_model import GraphBuilder, NodeSet, RelSet, build_graph
 from ingest.survivor_data import SurvivorData, open_survivor_data
 from survivorgraph.config import Settings
@@ -36,9 +38,13 @@ class LoadReport:
     dropped: dict[str, int] = field(default_factory=dict)  # relationship rows whose end node is missing
     per_season: list[dict[str, Any]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    removed_staging: list[str] = field(default_factory=list)  # staging graphs of dead loads, removed first
 
     def as_text(self) -> str:
         lines = [f"Graph loaded: {self.dataset_version}, scope {self.scope}"]
+        if self.removed_staging:
+            lines.append(f"  removed {len(self.removed_staging)} staging graph(s) left by interrupted loads: "
+                         + ", ".join(self.removed_staging))
         lines.append("  nodes:         " + ", ".join(f"{k} {v}" for k, v in sorted(self.nodes.items())))
         lines.append("  relationships: " + ", ".join(f"{k} {v}" for k, v in sorted(self.relationships.items())))
         if self.dropped:
@@ -127,32 +133,34 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
     hook that aborts the load part-way, to prove the previous graph survives."""
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    data = data or open_survivor_data(settings)
+    data.check_scope()  # before any server starts: a scope that selects nothing must not replace the graph
     own_store = store is None
     store = store or open_graph_store(settings, start=True)
     timings["server"] = time.perf_counter() - t0
     try:
         t1 = time.perf_counter()
-        data = data or open_survivor_data(settings)
-        builder = annotate_aired(build_graph(data))
+        builder = annotate_aired(_build(data))
         timings["read+transform"] = time.perf_counter() - t1
-        report = LoadReport(builder.version, str(data.scope))
+        report = LoadReport(builder.version, str(data.scope), removed_staging=_remove_dead_staging(store))
         t2 = time.perf_counter()
         target = store.begin_load()
-        try:
-            if fail_after is not None:
-                target = _FailingTarget(target, fail_after)
-            _write(target, builder, store, report)
-            _check(builder, report)
-            target.commit()
-            if hasattr(store, "derived_graphs"):
-                # Per-scope views were cut from the previous graph: drop them; they rebuild on demand.
-                for name in store.derived_graphs():
-                    store.drop_graph(name)
-        except BaseException as exc:
-            target.abort()
-            if isinstance(exc, SurvivorGraphError) and not isinstance(exc, LoadError):
-                raise LoadError(f"The graph load failed ({exc}); the previous graph is unchanged.") from exc
-            raise
+        with _running_load(store, target):
+            try:
+                if fail_after is not None:
+                    target = _FailingTarget(target, fail_after)
+                _write(target, builder, store, report)
+                _check(builder, report)
+                target.commit()
+                if hasattr(store, "derived_graphs"):
+                    # Per-scope views were cut from the previous graph: drop them; they rebuild on demand.
+                    for name in store.derived_graphs():
+                        store.drop_graph(name)
+            except BaseException as exc:
+                target.abort()
+                if isinstance(exc, SurvivorGraphError) and not isinstance(exc, LoadError):
+                    raise LoadError(f"The graph load failed ({exc}); the previous graph is unchanged.") from exc
+                raise
         timings["write"] = time.perf_counter() - t2
         report.per_season = _per_season(store)
         report.seconds = {**timings, "total": time.perf_counter() - t0}
@@ -160,6 +168,33 @@ def load_graph(settings: Settings, *, data: SurvivorData | None = None, store: G
     finally:
         if own_store:
             store.close()
+
+
+def _remove_dead_staging(store: GraphStore) -> list[str]:
+    """FalkorDB: the staging graphs that loads killed before their switch left behind (see graph.staging)."""
+    if store.backend != "falkordb":
+        return []
+    from survivorgraph.graph.staging import remove_dead_staging_graphs
+
+    return remove_dead_staging_graphs(store.server, store.graph_name)
+
+
+def _running_load(store: GraphStore, target: LoadTarget) -> AbstractContextManager:
+    """FalkorDB: the lock that marks this load's staging graph as in use, so no other process removes it."""
+    if store.backend != "falkordb":
+        return nullcontext()
+    from survivorgraph.graph.staging import staging_lock
+
+    return staging_lock(store.server, target.staging_name)
+
+
+def _build(data: SurvivorData) -> GraphBuilder:
+    try:
+        return build_graph(data)
+    except UnknownValueError as exc:
+        raise LoadError(f"The seasons {data.scope} hold a value the graph model does not map yet ({exc}). "
+                        "Load a scope without them (e.g. SURVIVOR_SEASONS=US:1-49) or map it; the previous graph "
+                        "is unchanged.") from exc
 
 
 def _check(builder: GraphBuilder, report: LoadReport) -> None:

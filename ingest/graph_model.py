@@ -88,6 +88,12 @@ def _score(row: Any, name: str) -> float | None:
     return None if value is None or pd.isna(value) else round(float(value), 4)
 
 
+def _juror_number(status_word: str | None) -> int | None:
+    """'3rd' (from '3rd jury member') -> 3; None for no jury status or one without a number ('Removed')."""
+    digits = "".join(ch for ch in status_word or "" if ch.isdigit())
+    return int(digits) if digits else None
+
+
 def _bool(value: Any) -> bool | None:
     value = plain(value)
     return None if value is None else bool(value)
@@ -193,7 +199,7 @@ class GraphBuilder:
                 "result": r.result, "exit_type": enums.exit_type(r.result), "also_quit": enums.also_quit(r.result),
                 "exit_episode": _num(r.episode), "exit_day": _num(r.day), "boot_order": _num(r.order),
                 "jury": _bool(r.jury), "jury_status": r.jury_status,
-                "juror_number": int("".join(ch for ch in juror if ch.isdigit())) if juror else None,
+                "juror_number": _juror_number(juror),
                 "finalist": _bool(r.finalist), "winner": _bool(r.winner),
                 # survivoR's castaway_scores (0-1, higher is better) and the episodes they held an advantage in
                 **{name: _score(score, name) for name in ("score_overall", "score_outwit", "score_outplay",
@@ -350,7 +356,7 @@ class GraphBuilder:
                 "clue_details": r.clue_details, "location_found": r.location_found, "conditions": r.conditions})
             has.append((r.version_season, adv_id, adv_id, {}))
         self.rel("HAS_ADVANTAGE", ("Season", "id"), ("Advantage", "id"), "advantage_details", has)
-        known = {row["id"] for row in self.nodes["Advantage"].rows}
+        known = {row["id"] for row in self.nodes.get("Advantage", NodeSet("", "")).rows}  # none before US11
         grouped: dict[str, list] = {}
         for r in self.data.table("advantage_movement").itertuples(index=False):
             adv_id = f"{r.version_season}:A{_num(r.advantage_id)}"

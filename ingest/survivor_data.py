@@ -50,23 +50,45 @@ class SeasonScope:
                 raise ConfigError(f"Season scope {part!r}: {last} comes before {first}.")
             ranges.append((m.group(1).upper(), first, last))
         if not ranges:
-            raise ConfigError("The season scope is empty; set SURVIVOR_SEASONS, e.g. 'US:1-49'.")
+            raise ConfigError("The season scope is empty (expected e.g. 'US:1-49').")
         return cls(tuple(ranges))
 
     def mask(self, df: pd.DataFrame) -> pd.Series:
         keep = pd.Series(False, index=df.index)
         for version, first, last in self.ranges:
-            keep |= (df["version"] == version) & df["season"].between(first, last)
+            keep |= _in_range(df, version, first, last)
         return keep
 
     def __str__(self) -> str:
         return ",".join(f"{v}:{a}-{b}" if a != b else f"{v}:{a}" for v, a, b in self.ranges)
 
 
-class SurvivorData:
-    """The survivoR tables, read lazily, cut to a season scope."""
+def _in_range(df: pd.DataFrame, version: str, first: int, last: int) -> pd.Series:
+    return (df["version"] == version) & df["season"].between(first, last)
 
-    def __init__(self, data_dir: Path, scope: SeasonScope):
+
+def season_ranges(seasons: pd.DataFrame) -> str:
+    """What a season table holds, as a scope: 'US:1-50, AU:1-12' (consecutive seasons joined)."""
+    parts = []
+    for version, numbers in seasons.groupby("version", sort=False)["season"]:
+        run: list[int] = []
+        for number in sorted({int(n) for n in numbers}):
+            if run and number != run[-1] + 1:
+                parts.append(_range_text(version, run))
+                run = []
+            run.append(number)
+        parts.append(_range_text(version, run))
+    return ", ".join(parts)
+
+
+def _range_text(version: str, run: list[int]) -> str:
+    return f"{version}:{run[0]}-{run[-1]}" if len(run) > 1 else f"{version}:{run[0]}"
+
+
+class SurvivorData:
+    """The survivoR tables, read lazily, cut to a season scope (None: every season)."""
+
+    def __init__(self, data_dir: Path, scope: SeasonScope | None):
         self.data_dir = data_dir
         self.scope = scope
         self._tables: dict[str, pd.DataFrame] = {}
@@ -92,9 +114,25 @@ class SurvivorData:
     def table(self, table: str) -> pd.DataFrame:
         """A table cut to the season scope (tables without seasons come whole)."""
         df = self.raw(table)
-        if "version" in df.columns and "season" in df.columns:
+        if self.scope is not None and "version" in df.columns and "season" in df.columns:
             df = df[self.scope.mask(df)]
         return df.reset_index(drop=True)
+
+    def check_scope(self) -> None:
+        """Refuse a scope any part of which selects no season, naming what the data holds: an empty
+        part is a typo ('XX:1-2', 'US:60-61'), and an empty graph would replace the loaded one."""
+        seasons = self.raw("season_summary")
+        ranges = self.scope.ranges if self.scope is not None else ()
+        empty = [str(SeasonScope((r,))) for r in ranges if not _in_range(seasons, *r).any()]
+        if empty:
+            which = "" if len(ranges) == 1 else f" for {', '.join(empty)}"
+            raise ConfigError(f"The season scope {self.scope} selects no season{which}: survivoR here holds "
+                              f"{self.seasons_held()}. Set SURVIVOR_SEASONS (or --seasons) within those, "
+                              "e.g. 'US:1-49'.")
+
+    def seasons_held(self) -> str:
+        """Every season the tables hold, as a scope: 'US:1-50, AU:1-12'."""
+        return season_ranges(self.raw("season_summary"))
 
     @cached_property
     def version(self) -> str:
@@ -146,4 +184,13 @@ def _download(tables: list[str], cache: Path) -> None:
 
 
 def open_survivor_data(settings: Settings, scope: str | None = None, *, download: bool = True) -> SurvivorData:
-    return SurvivorData(locate_data_dir(settings, download=download), SeasonScope.parse(scope or settings.seasons))
+    """The tables cut to `scope` (default SURVIVOR_SEASONS); a ConfigError naming what the data holds when
+    the scope is malformed or selects no season."""
+    folder = locate_data_dir(settings, download=download)
+    try:
+        data = SurvivorData(folder, SeasonScope.parse(scope or settings.seasons))
+    except ConfigError as exc:
+        held = SurvivorData(folder, None).seasons_held()
+        raise ConfigError(f"{exc} Set SURVIVOR_SEASONS (or --seasons); survivoR here holds {held}.") from None
+    data.check_scope()
+    return data

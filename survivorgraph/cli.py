@@ -1,8 +1,10 @@
-"""Command line: thin commands over the library. Errors print their message (with the fix), not a traceback."""
+"""Command line: thin commands over the library. Errors print their message (with the fix), not a traceback;
+nothing printed carries a password or key (survivorgraph.redact)."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -10,7 +12,11 @@ import click
 
 from survivorgraph.config import Settings, env_example
 from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.redact import redact, redacted_traceback
 from survivorgraph.retrievers.progress import Progress
+
+# click's own control flow (usage errors, --help, Ctrl-C) passes through the handler below.
+_CLICK_FLOW = (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort)
 
 
 class _Group(click.Group):
@@ -18,8 +24,15 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except SurvivorGraphError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
+            click.secho(f"error: {redact(exc)}", fg="red", err=True)
             sys.exit(1)
+        except _CLICK_FLOW:
+            raise
+        except Exception as exc:  # a bug: keep its traceback for the report, but never a secret in it
+            click.echo(redacted_traceback(exc), err=True, nl=False)
+            click.secho(f"error: unexpected {type(exc).__name__} (a bug; the traceback above is redacted).",
+                        fg="red", err=True)
+            sys.exit(2)
 
 
 @click.group(cls=_Group)
@@ -28,7 +41,7 @@ def main() -> None:
 
 
 @main.command("load-graph")
-@click.option("--seasons", help="Scope, e.g. US:1-49 or US:1-50,AU:1-12 (default: SURVIVOR_SEASONS).")
+@click.option("--seasons", help="Scope, e.g. US:1-49 or US:1-50,NZ:1-2 (default: SURVIVOR_SEASONS).")
 @click.option("--data-dir", type=click.Path(path_type=Path), help="Folder of survivoR .rda files.")
 def load_graph_command(seasons: str | None, data_dir: Path | None) -> None:
     """Build the Survivor knowledge graph from survivoR (idempotent; atomic switch)."""
@@ -121,11 +134,11 @@ def ask(question: str, mode: str, as_json: bool, no_llm: bool, watched: str | No
         core.close()
     if as_json:
         payload = [r.to_dict() for r in results]
-        click.echo(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str))
-        return
-    for result in results:
-        click.echo(render_result(result))
-    if any(r.answer_kind == "error" for r in results):
+        click.echo(redact(json.dumps(payload[0] if len(payload) == 1 else payload, indent=2, default=str)))
+    else:
+        for result in results:
+            click.echo(redact(render_result(result)))
+    if any(r.answer_kind == "error" for r in results):  # the same exit status with or without --json
         sys.exit(1)
 
 
@@ -153,6 +166,17 @@ def warm_command() -> None:
         click.echo("no model configured: nothing to warm")
     for label, prompt_tokens, seconds in warmed:
         click.echo(f"{label}: {prompt_tokens} prompt tokens in the model's cache ({seconds:.1f} s)")
+
+
+@main.command("app", context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.pass_context
+def app_command(ctx: click.Context) -> None:
+    """Serve the comparison page on APP_ADDRESS (default 127.0.0.1: this machine only; the page has no
+    authentication). Further arguments go to `streamlit run`, e.g. --server.port 8502."""
+    from survivorgraph.ui.launch import streamlit_command
+
+    command = streamlit_command(Settings.from_env(), ctx.args)
+    os.execv(command[0], command)  # Streamlit takes over the process: Ctrl-C and signals reach it directly
 
 
 @main.command("env-example")

@@ -14,6 +14,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.0.0.1"
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,13 @@ class Setting:
     env: str
     default: str
     help: str
+    secret: bool = False  # a password or key: never shown
+    uri: bool = False     # a URI/DSN that may carry credentials: shown redacted (survivorgraph.redact)
+
+    @property
+    def attribute(self) -> str:
+        """The name of its Settings attribute (where Settings holds it)."""
+        return _FIELD_OF.get(self.env, self.env.lower())
 
 
 # The single source of truth for configuration. Order = order in .env.example.
@@ -30,20 +38,21 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("SURVIVOR_DATA_DIR", "",
             "Folder holding the survivoR .rda tables. Empty: the local cache, else a download from GitHub."),
     Setting("SURVIVOR_SEASONS", "US:1-49",
-            "Scope of the graph: VERSION:FROM-TO[,VERSION:FROM-TO...], e.g. 'US:1-50' or 'US:1-49,AU:1-12'."),
+            "Scope of the graph: VERSION:FROM-TO[,VERSION:FROM-TO...], e.g. 'US:1-50' or 'US:1-50,NZ:1-2'."),
     Setting("NEO4J_URI", "",
-            "Bolt URI of a Neo4j 5 server (e.g. bolt://localhost:7687). Empty: the embedded FalkorDB."),
+            "Bolt URI of a Neo4j 5 server (e.g. bolt://localhost:7687; the user and password go in "
+            "NEO4J_USER / NEO4J_PASSWORD). Empty: the embedded FalkorDB.", uri=True),
     Setting("NEO4J_USER", "neo4j", "Neo4j user."),
-    Setting("NEO4J_PASSWORD", "", "Neo4j password."),
+    Setting("NEO4J_PASSWORD", "", "Neo4j password.", secret=True),
     Setting("NEO4J_DATABASE", "neo4j", "Neo4j database name."),
     Setting("FALKORDB_GRAPH", "survivor", "Graph (key) name inside FalkorDB."),
     Setting("DATABASE_URL", "",
             "Postgres URL with pgvector (e.g. postgresql://postgres:postgres@localhost:5432/survivor). "
-            "Empty: the embedded pgserver."),
+            "Empty: the embedded pgserver.", uri=True),
     Setting("QUERY_TIMEOUT_MS", "5000", "Server-side timeout for one graph query, in milliseconds."),
     Setting("QUERY_ROW_CAP", "500", "Most rows a retriever may read from one graph query."),
-    Setting("OPENAI_API_KEY", "", "OpenAI key; when set, OpenAI is the LLM provider."),
-    Setting("LLM_BASE_URL", "", "Any OpenAI-compatible server (Ollama, vLLM, LM Studio, llama.cpp)."),
+    Setting("OPENAI_API_KEY", "", "OpenAI key; when set, OpenAI is the LLM provider.", secret=True),
+    Setting("LLM_BASE_URL", "", "Any OpenAI-compatible server (Ollama, vLLM, LM Studio, llama.cpp).", uri=True),
     Setting("LLM_MODEL", "", "Model name for the provider (default per provider)."),
     Setting("LLM_MODEL_PATH", "", "Path of a GGUF model for the embedded llama.cpp server."),
     Setting("EMBEDDING_MODEL", "", "Embedding model (default: the local all-MiniLM-L6-v2)."),
@@ -60,9 +69,16 @@ SETTINGS: tuple[Setting, ...] = (
             "shortest prompt first (1 suits a few CPU cores: a short answer is not held back by a long prompt)."),
     Setting("LLM_PIN_SLOTS", "on", "Keep each kind of call (Cypher, answer, routing, critic) in its own slot of the "
             "embedded llama.cpp server, so its stable prompt prefix stays cached: on or off."),
+    Setting("APP_ADDRESS", LOOPBACK,
+            "Address `make app` serves the page on. 127.0.0.1: this machine only. The page has no "
+            "authentication and spends the configured model's tokens: use 0.0.0.0 only behind your own access "
+            "control."),
 )
 
+_FIELD_OF = {"SURVIVORGRAPH_STATE_DIR": "state_dir", "SURVIVOR_SEASONS": "seasons"}
 _BY_ENV = {s.env: s for s in SETTINGS}
+SECRET_FIELDS = tuple(s.attribute for s in SETTINGS if s.secret)
+URI_FIELDS = tuple(s.attribute for s in SETTINGS if s.uri)
 
 
 def raw_values(env_file: Path | None = PROJECT_DIR / ".env") -> dict[str, str]:
@@ -97,6 +113,7 @@ class Settings:
     llm_model: str
     llm_model_path: Path | None
     embedding_model: str
+    app_address: str
 
     @classmethod
     def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> Settings:
@@ -118,11 +135,15 @@ class Settings:
             llm_model=v["LLM_MODEL"],
             llm_model_path=_resolve(v["LLM_MODEL_PATH"]) if v["LLM_MODEL_PATH"] else None,
             embedding_model=v["EMBEDDING_MODEL"],
+            app_address=v["APP_ADDRESS"],
         )
         if overrides:
             from dataclasses import replace
 
             built = replace(built, **overrides)
+        from survivorgraph.redact import register_secrets, secret_values
+
+        register_secrets(secret_values(built))  # every later message, log record or page element masks them
         return built
 
     @property
@@ -138,9 +159,11 @@ class Settings:
         return self.state_dir / "cache"
 
     def describe(self) -> dict[str, str]:
-        """Non-secret view for `status` and the app sidebar."""
-        return {f.name: str(getattr(self, f.name)) for f in fields(self)
-                if f.name not in ("neo4j_password", "database_url", "openai_api_key")}
+        """Non-secret view for `status` and the app sidebar: no passwords or keys, URIs redacted."""
+        from survivorgraph.redact import redact
+
+        return {f.name: redact(getattr(self, f.name)) if f.name in URI_FIELDS else str(getattr(self, f.name))
+                for f in fields(self) if f.name not in SECRET_FIELDS}
 
 
 def _positive_int(name: str, raw: str) -> int:

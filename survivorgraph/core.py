@@ -113,8 +113,10 @@ class SurvivorGraph:
         try:
             retriever = self.retriever(mode)
         except Exception as exc:  # a backend that cannot open must not take the other columns down
-            message = str(exc) if isinstance(exc, SurvivorGraphError) else (
-                f"{mode} could not start ({type(exc).__name__}: {exc}); check `survivorgraph status`.")
+            from survivorgraph.redact import redact
+
+            message = redact(exc) if isinstance(exc, SurvivorGraphError) else (
+                f"{mode} could not start ({type(exc).__name__}: {redact(exc)}); check `survivorgraph status`.")
             return RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
                                    errors=[message], scope=self.scope_text)
         result = retriever.ask(question, progress)

@@ -11,6 +11,7 @@ from typing import Any
 
 from survivorgraph.config import Settings
 from survivorgraph.errors import BackendBusyError, NotLoadedError, QueryTimeoutError, SurvivorGraphError
+from survivorgraph.redact import redact
 
 # A status query (dataset info, label counts) takes milliseconds; one that takes this long means the server is
 # busy, and the report must come back quickly anyway.
@@ -90,10 +91,20 @@ def llm_status(settings: Settings) -> str:
 
 
 def collect_status(settings: Settings) -> dict[str, Any]:
-    return {
+    report = {
         "graph": graph_status(settings),
         "postgres": postgres_status(settings),
         "text": text_status(settings),
         "llm": llm_status(settings),
         "settings": {k: v for k, v in settings.describe().items() if v not in ("", "None")},
     }
+    return _redacted(report)
+
+
+def _redacted(value: Any) -> Any:
+    """The report as shown: every text in it redacted (the messages come from many drivers)."""
+    if isinstance(value, dict):
+        return {key: _redacted(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_redacted(item) for item in value]
+    return redact(value) if isinstance(value, str) else value

@@ -1,9 +1,12 @@
 """The survivoR graph in the real embedded FalkorDB: counts the data implies, spot checks, safety of loads."""
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from ingest.graph_loader import load_graph
-from survivorgraph.errors import LoadError, NotLoadedError, QueryError, QueryTimeoutError
+from survivorgraph.errors import ConfigError, LoadError, NotLoadedError, QueryError, QueryTimeoutError
 from survivorgraph.graph import open_graph_store
 from tests.conftest import make_settings
 
@@ -124,6 +127,31 @@ def test_failed_load_leaves_the_previous_graph(embedded_servers, graph):
     assert counts(graph) == before
     staging = [g for g in graph._redis().execute_command("GRAPH.LIST") if "staging" in g]
     assert staging == [], "the half-built staging graph is dropped"
+
+
+@pytest.mark.parametrize("scope", ["US:60-61", "XX:1-2"])
+def test_a_scope_that_selects_no_season_refuses_and_leaves_the_graph(embedded_servers, graph, scope):
+    before = counts(graph)
+    with pytest.raises(ConfigError, match="selects no season"):
+        load_graph(replace(embedded_servers, seasons=scope))
+    assert counts(graph) == before
+
+
+def test_seasons_without_advantages_build():
+    from ingest.graph_model import _juror_number, build_graph
+    from ingest.survivor_data import open_survivor_data
+
+    early = build_graph(open_survivor_data(make_settings(Path("/nonexistent-state")), "US:1"))
+    assert "Advantage" not in early.nodes and len(early.nodes["Season"].rows) == 1  # advantages began in US11
+    # AU08's 'Removed from jury' has no number (it raised ValueError)
+    assert [_juror_number(w) for w in ("3rd", "Removed", None)] == [3, None, None]
+
+
+def test_a_value_the_model_does_not_map_is_a_load_error_and_leaves_the_graph(embedded_servers, graph):
+    before = counts(graph)
+    with pytest.raises(LoadError, match="does not map yet.*previous graph is unchanged"):
+        load_graph(replace(embedded_servers, seasons="AU:1-12"))  # AU has a 'Redemption Rock' tribe status
+    assert counts(graph) == before
 
 
 def test_reads_cannot_write(graph):

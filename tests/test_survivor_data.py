@@ -4,7 +4,7 @@ import pytest
 
 from ingest import enums
 from ingest.aliases import person_aliases, season_aliases
-from ingest.survivor_data import GRAPH_TABLES, SeasonScope, locate_data_dir, open_survivor_data
+from ingest.survivor_data import GRAPH_TABLES, SeasonScope, SurvivorData, locate_data_dir, open_survivor_data
 from survivorgraph.errors import ConfigError, DataNotFoundError
 from tests.conftest import make_settings
 
@@ -16,6 +16,18 @@ def test_season_scope_parsing():
     for bad in ("", "US", "US:9-2", "1-49"):
         with pytest.raises(ConfigError):
             SeasonScope.parse(bad)
+
+
+@pytest.mark.parametrize("scope", ["US:60-61", "US:0-0", "XX:1-2", "US:1-49,XX:1"])
+def test_a_scope_that_selects_no_season_names_what_the_data_holds(settings, scope):
+    with pytest.raises(ConfigError, match=r"selects no season.*holds US:1-50, AU:1-12.*SURVIVOR_SEASONS"):
+        open_survivor_data(settings, scope)
+
+
+@pytest.mark.parametrize("scope", ["US:1-4x", "US", "US:9-2", " , "])
+def test_a_malformed_scope_names_the_setting_and_what_the_data_holds(settings, scope):
+    with pytest.raises(ConfigError, match=r"SURVIVOR_SEASONS.*holds US:1-50, AU:1-12"):
+        open_survivor_data(settings, scope)
 
 
 def test_default_scope_is_us_1_to_49(settings):
@@ -52,7 +64,9 @@ def test_corrupt_table_is_a_clear_error(tmp_path):
     folder.mkdir()
     for table in GRAPH_TABLES:
         (folder / f"{table}.rda").write_bytes(b"this is not an R data file")
-    data = open_survivor_data(make_settings(tmp_path, survivor_data_dir=folder))
+    with pytest.raises(DataNotFoundError, match="not a readable R data file"):  # at open: the scope is checked
+        open_survivor_data(make_settings(tmp_path, survivor_data_dir=folder))
+    data = SurvivorData(folder, SeasonScope.parse("US:1-49"))
     with pytest.raises(DataNotFoundError, match="not a readable R data file"):
         data.table("castaways")
 

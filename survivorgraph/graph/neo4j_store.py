@@ -13,8 +13,9 @@ import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from survivorgraph.errors import BackendUnavailableError, QueryError, QueryTimeoutError
+from survivorgraph.errors import BackendUnavailableError, ConfigError, QueryError, QueryTimeoutError
 from survivorgraph.graph.base import GraphStore, LoadTarget
+from survivorgraph.redact import redact
 
 
 class Neo4jStore(GraphStore):
@@ -26,13 +27,19 @@ class Neo4jStore(GraphStore):
 
         self._neo4j = neo4j
         self.uri, self.database = uri, database
-        self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password))
+        self._driver = _driver(neo4j, uri, user, password)
         try:
             self._driver.verify_connectivity()
+        except neo4j.exceptions.AuthError as exc:
+            self._driver.close()
+            raise ConfigError(f"Neo4j at {redact(uri)} refused user {user!r} ({redact(exc, [password])}): fix "
+                              "NEO4J_USER / NEO4J_PASSWORD.") from exc
         except Exception as exc:
+            self._driver.close()
             raise BackendUnavailableError(
-                f"Cannot reach Neo4j at {uri} ({exc}). Start it with `make up` (docker-compose) or fix "
-                "NEO4J_URI / NEO4J_USER / NEO4J_PASSWORD; unset NEO4J_URI to use the embedded FalkorDB.") from exc
+                f"Cannot reach Neo4j at {redact(uri)} ({redact(exc, [password])}). Start it with `make up` "
+                "(docker-compose) or fix NEO4J_URI / NEO4J_USER / NEO4J_PASSWORD; unset NEO4J_URI to use the "
+                "embedded FalkorDB.") from exc
 
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
              read_only: bool) -> tuple[list[str], Iterable[Sequence[Any]]]:
@@ -49,7 +56,8 @@ class Neo4jStore(GraphStore):
                 runner = session.execute_read if read_only else session.execute_write
                 return runner(work)
         except neo4j.exceptions.ServiceUnavailable as exc:
-            raise BackendUnavailableError(f"Lost the connection to Neo4j ({exc}). Is it up? `make up`.") from exc
+            raise BackendUnavailableError(f"Lost the connection to Neo4j ({redact(exc)}). Is it up? `make up`.") \
+                from exc
         except neo4j.exceptions.ClientError as exc:
             raise _client_error(exc, cypher) from exc
 
@@ -81,10 +89,36 @@ class Neo4jStore(GraphStore):
             return False
 
     def describe(self) -> str:
-        return f"Neo4j at {self.uri} database '{self.database}'"
+        return f"Neo4j at {redact(self.uri)} database '{self.database}'"
 
     def close(self) -> None:
         self._driver.close()
+
+
+def _driver(neo4j, uri: str, user: str, password: str):
+    """The driver, or a ConfigError with the fix: it refuses a URI with userinfo or an unknown scheme, and
+    its message would show the URI whole."""
+    try:
+        return neo4j.GraphDatabase.driver(uri, auth=(user, password))
+    except (neo4j.exceptions.ConfigurationError, ValueError) as exc:
+        if "@" in uri:
+            raise ConfigError(f"NEO4J_URI={redact(uri)} carries a user or password, which the Neo4j driver does "
+                              f"not accept: set NEO4J_URI={_without_userinfo(uri)} and put them in NEO4J_USER / "
+                              "NEO4J_PASSWORD.") from exc
+        raise ConfigError(f"NEO4J_URI={redact(uri)} is not a Neo4j URI ({redact(exc, [password])}): use "
+                          "bolt://HOST:7687 or neo4j://HOST:7687.") from exc
+
+
+def _without_userinfo(uri: str) -> str:
+    """The URI to suggest instead: its host, on a Neo4j scheme."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(uri)
+    except ValueError:  # e.g. an unclosed IPv6 bracket
+        return "bolt://HOST:7687"
+    scheme = parts.scheme if parts.scheme.startswith(("bolt", "neo4j")) else "bolt"
+    return f"{scheme}://{parts.netloc.rpartition('@')[2] or 'HOST:7687'}"
 
 
 class Neo4jLoadTarget(LoadTarget):

@@ -33,6 +33,7 @@ from survivorgraph.llm.base import (
 )
 from survivorgraph.llm.gate import PromptMemory, RequestGate
 from survivorgraph.llm.tool_parsing import parse_tool_calls_from_content
+from survivorgraph.redact import redact
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,10 @@ class OpenAICompatibleLLM(LLM):
     def base_url(self) -> str:
         return str(self._client().base_url)
 
+    def _redact(self, text: Any) -> str:
+        """`text` fit to show: the server's URL without its userinfo or key parameters, the key masked."""
+        return redact(text, [self._api_key])
+
     @property
     def model(self) -> str:
         if self._model is None:
@@ -109,10 +114,12 @@ class OpenAICompatibleLLM(LLM):
             try:
                 listed = [m.id for m in self._client().models.list().data]
             except openai.OpenAIError as exc:
-                raise BackendUnavailableError(f"{self.provider}: cannot list models at {self._url} ({exc}); "
-                                              "check the server is running, or set LLM_MODEL.") from exc
+                raise BackendUnavailableError(
+                    f"{self.provider}: cannot list models at {self._redact(self._url)} ({self._redact(exc)}); "
+                    "check the server is running and LLM_BASE_URL is right, or set LLM_MODEL.") from exc
             if not listed:
-                raise ConfigError(f"{self.provider}: the server at {self._url} lists no models; set LLM_MODEL.")
+                raise ConfigError(f"{self.provider}: the server at {self._redact(self._url)} lists no models; "
+                                  "set LLM_MODEL.")
             self._model = listed[0]
         return self._model
 
@@ -144,20 +151,20 @@ class OpenAICompatibleLLM(LLM):
             except openai.OpenAIError as exc:
                 if is_transient(exc) and attempt <= self.max_retries:
                     delay = self._backoff(attempt, exc)
-                    log.info("%s: transient error (%s); retry %d/%d in %.1f s", self.provider, exc, attempt,
-                             self.max_retries, delay)
+                    log.info("%s: transient error (%s); retry %d/%d in %.1f s", self.provider, self._redact(exc),
+                             attempt, self.max_retries, delay)
                     time.sleep(delay)
                     continue
                 exc.attempts = attempt  # type: ignore[attr-defined]
                 raise
 
     def _translate(self, exc: openai.OpenAIError, attempts: int) -> Exception:
-        where = f"{self.provider} ({self._url or 'api.openai.com'})"
+        where = f"{self.provider} ({self._redact(self._url or 'api.openai.com')})"
         if isinstance(exc, openai.APITimeoutError):
             return BackendUnavailableError(f"{where} did not answer within {self.timeout_s:.0f} s "
                                            f"({attempts} attempts). Raise LLM_TIMEOUT_S or send a shorter prompt.")
         if isinstance(exc, openai.APIConnectionError):
-            return BackendUnavailableError(f"{where} cannot be reached ({exc}; {attempts} attempts). "
+            return BackendUnavailableError(f"{where} cannot be reached ({self._redact(exc)}; {attempts} attempts). "
                                            "Check the server is running and LLM_BASE_URL is right.")
         if isinstance(exc, (openai.AuthenticationError, openai.PermissionDeniedError)):
             return ConfigError(f"{where} refused the credentials (HTTP {exc.status_code}); check OPENAI_API_KEY.")
@@ -165,8 +172,8 @@ class OpenAICompatibleLLM(LLM):
             return ConfigError(f"{where}: model {self._model!r} or endpoint not found (HTTP 404); check LLM_MODEL.")
         if isinstance(exc, openai.APIStatusError) and is_transient(exc):
             return BackendUnavailableError(f"{where} kept failing with HTTP {exc.status_code} after {attempts} "
-                                           f"attempts: {exc.message}. Try again later.")
-        return LLMRequestError(f"{where} rejected the request: {exc}")
+                                           f"attempts: {self._redact(exc.message)}. Try again later.")
+        return LLMRequestError(f"{where} rejected the request: {self._redact(exc)}")
 
     def _usage(self, usage: Any, messages: Sequence[Message], text: str) -> tuple[int, int, str, int]:
         """(prompt, completion, where the counts come from, prompt tokens served from the server's cache)."""
@@ -198,8 +205,8 @@ class OpenAICompatibleLLM(LLM):
         call = LLMCall(provider=self.provider, model=model, kind=kind, label=label, started_at=started,
                        latency_s=round(time.monotonic() - t0, 4), prompt_tokens=usage[0],
                        completion_tokens=usage[1], token_source=usage[2], attempts=attempts, ok=not error,
-                       error=error, json_schema=json_schema, tools=tools, queued_s=round(queued_s, 4),
-                       cached_tokens=usage[3])
+                       error=self._redact(error) if error else "", json_schema=json_schema, tools=tools,
+                       queued_s=round(queued_s, 4), cached_tokens=usage[3])
         self.call_log.record(call)
         return call
 

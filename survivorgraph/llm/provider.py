@@ -16,6 +16,7 @@ from survivorgraph.llm.base import LLM, CallLog
 from survivorgraph.llm.gate import RequestGate
 from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 from survivorgraph.llm.options import LLMOptions
+from survivorgraph.redact import redact
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 NO_MODEL_MESSAGE = ("No LLM is configured. Set OPENAI_API_KEY (OpenAI) or LLM_BASE_URL (any OpenAI-compatible "
@@ -82,7 +83,7 @@ def describe_llm(settings: Settings) -> str:
     try:
         if settings.llm_base_url:
             model = settings.llm_model or "the first model the server lists"
-            return f"OpenAI-compatible server at {settings.llm_base_url} (model: {model})"
+            return f"OpenAI-compatible server at {redact(settings.llm_base_url)} (model: {model})"
         if settings.openai_api_key:
             return f"OpenAI (model: {settings.llm_model or DEFAULT_OPENAI_MODEL})"
         path = model_files.find_model(settings)
@@ -95,4 +96,4 @@ def describe_llm(settings: Settings) -> str:
             where = "starts on first use"
         return f"embedded llama.cpp: {path.name} ({where})"
     except SurvivorGraphError as exc:
-        return f"LLM misconfigured: {exc}"
+        return f"LLM misconfigured: {redact(exc)}"

@@ -16,6 +16,7 @@ from typing import Any
 
 from survivorgraph import cancellation
 from survivorgraph.errors import NoModelError, SurvivorGraphError
+from survivorgraph.redact import redact
 from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import RetrievalResult, TraceStep
 
@@ -42,7 +43,7 @@ class Run:
             yield step
         except Exception as exc:
             step.status = "error"
-            step.detail["error"] = str(exc)
+            step.detail["error"] = redact(exc)
             raise
         finally:
             step.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
@@ -131,7 +132,7 @@ class Retriever(ABC):
         except Exception as exc:  # a bug must not take down the page's other columns; keep it visible
             logger.exception("%s retriever failed", self.mode)
             result.answer_kind = "error"
-            result.errors.append(f"internal error ({type(exc).__name__}: {exc}); see the log")
+            result.errors.append(f"internal error ({type(exc).__name__}: {redact(exc)}); see the log")
         total = (time.perf_counter() - started) * 1000
         result.llm_calls = [c.to_dict() for c in calls]
         llm_ms = sum(c.latency_s for c in calls) * 1000

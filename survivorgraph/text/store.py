@@ -23,6 +23,7 @@ import psycopg
 
 from survivorgraph.config import Settings
 from survivorgraph.errors import BackendUnavailableError, ConfigError, NotLoadedError
+from survivorgraph.redact import redact
 from survivorgraph.text.embeddings import Embedder, make_embedder
 from survivorgraph.text.later_seasons import LaterSeasonRedactor, SeasonName
 from survivorgraph.text.schema import IndexMeta, read_meta, read_season_names
@@ -288,6 +289,6 @@ def _postgres_errors():
     try:
         yield
     except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-        raise BackendUnavailableError(f"Lost the connection to Postgres ({str(exc).strip()[:200]}). "
+        raise BackendUnavailableError(f"Lost the connection to Postgres ({redact(str(exc).strip()[:200])}). "
                                       "Restart it with `make db-up` (or `make up` for docker-compose); "
                                       "the text index is kept.") from exc

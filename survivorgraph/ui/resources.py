@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 from survivorgraph.config import Settings
+from survivorgraph.redact import redact
 
 logger = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def text_status(settings: Settings, postgres: dict[str, Any]) -> dict[str, Any]:
     try:
         stats = text_stats(settings)
     except Exception as exc:  # the status panel reports, it never fails the page
-        return {"state": "down", "message": f"The text index could not be read ({exc})."}
+        return {"state": "down", "message": f"The text index could not be read ({redact(exc)})."}
     if stats is None:
         return {"state": "empty", "message": "The text index is not built: run `make setup` "
                                              "(or `python -m ingest.text.build`)."}

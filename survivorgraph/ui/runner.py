@@ -15,6 +15,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
+from survivorgraph.redact import redact
 from survivorgraph.retrievers.progress import Progress
 from survivorgraph.retrievers.types import RetrievalResult
 from survivorgraph.ui.evidence_graph import EvidenceGraph, build_evidence_graph
@@ -49,7 +50,7 @@ def answer(core, question: str, mode: str, progress: Progress | None = None) -> 
         result = core.ask(question, mode, progress)
     except Exception as exc:  # a backend library's own error must not take the page down
         logger.exception("%s failed", mode)
-        message = f"{type(exc).__name__}: {exc}"
+        message = f"{type(exc).__name__}: {redact(exc)}"
         result = RetrievalResult(mode=mode, question=question, answer=message, answer_kind="error",
                                  errors=[message])
     outcome = Outcome(mode, result)
@@ -58,7 +59,7 @@ def answer(core, question: str, mode: str, progress: Progress | None = None) -> 
             outcome.graph = build_evidence_graph(core.graph, result)
         except Exception as exc:
             logger.exception("evidence graph for %s failed", mode)
-            outcome.graph_error = f"The evidence graph could not be built ({type(exc).__name__}: {exc})."
+            outcome.graph_error = f"The evidence graph could not be built ({type(exc).__name__}: {redact(exc)})."
     outcome.wall_ms = round((time.perf_counter() - started) * 1000, 1)
     return outcome
 
