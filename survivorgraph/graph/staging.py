@@ -36,19 +36,27 @@ def is_staging_of(name: str, graph_name: str) -> bool:
 @contextmanager
 def staging_lock(server: EmbeddedFalkorDB, staging_name: str) -> Iterator[None]:
     """Mark `staging_name` as the key of a running load while the block runs (take it before the key exists)."""
+    lock = _take_lock(server, staging_name)
+    if lock is None:
+        raise LoadError(f"Another load holds {_lock_path(server, staging_name)}, the lock of this load's staging "
+                        "graph; wait for it to end and run the load again.")
+    try:
+        yield
+    finally:
+        lock.release()
+        Path(lock.lock_file).unlink(missing_ok=True)
+
+
+def _take_lock(server: EmbeddedFalkorDB, staging_name: str) -> FileLock | None:
+    """The staging graph's load lock, taken now; None when a running load holds it."""
     path = _lock_path(server, staging_name)
     path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(path), timeout=0)
     try:
         lock.acquire()
     except Timeout:
-        raise LoadError(f"Another load holds {path}, the lock of this load's staging graph; wait for it to end "
-                        "and run the load again.") from None
-    try:
-        yield
-    finally:
-        lock.release()
-        path.unlink(missing_ok=True)
+        return None
+    return lock
 
 
 def remove_dead_staging_graphs(server: EmbeddedFalkorDB, graph_name: str) -> list[str]:
@@ -65,12 +73,8 @@ def remove_dead_staging_graphs(server: EmbeddedFalkorDB, graph_name: str) -> lis
 
 
 def _remove_if_dead(client: redis.Redis, server: EmbeddedFalkorDB, name: str) -> bool:
-    path = _lock_path(server, name)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(path), timeout=0)
-    try:
-        lock.acquire()
-    except Timeout:
+    lock = _take_lock(server, name)
+    if lock is None:
         return False  # its load is running in another process
     try:
         client.execute_command("GRAPH.DELETE", name)
@@ -79,4 +83,4 @@ def _remove_if_dead(client: redis.Redis, server: EmbeddedFalkorDB, name: str) ->
         return False  # gone meanwhile: its load committed (renamed it) between the listing and the lock
     finally:
         lock.release()
-        path.unlink(missing_ok=True)
+        Path(lock.lock_file).unlink(missing_ok=True)
