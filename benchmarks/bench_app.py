@@ -5,6 +5,7 @@
     python benchmarks/bench_app.py --markdown docs/latency.md   # also write the table as the docs show it
     python benchmarks/bench_app.py --variants "LLM_CONCURRENCY=4;LLM_CONCURRENCY=1"   # an A/B in one run
     python benchmarks/bench_app.py --browser --runs 3     # the page itself in headless Chromium, one question
+    python benchmarks/bench_app.py --compare before.json after.json   # two stored runs side by side
 
 Default (`live`): every demo question (benchmarks/demo_questions.py) is asked of all three strategies at once,
 exactly as the page does (`survivorgraph.ui.runner.start`: one worker per strategy, live `Progress`), with the
@@ -84,6 +85,9 @@ def ask_live(executor, core, question: str) -> dict:
                          "prompt_tokens": result.usage["prompt_tokens"],
                          "read_tokens": result.usage["prompt_tokens"] - result.usage.get("cached_tokens", 0),
                          "completion_tokens": result.usage["completion_tokens"], "kind": result.answer_kind,
+                         "calls": [{k: c.get(k) for k in ("label", "latency_s", "queued_s", "prompt_tokens",
+                                                          "cached_tokens", "completion_tokens")}
+                                   for c in result.llm_calls],
                          "answer": result.answer}
     return {"question": question, "columns": columns,
             "first_words_s": min(c["first_s"] for c in columns.values()),
@@ -253,11 +257,18 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path, help="write the results table here (e.g. docs/latency.md)")
     parser.add_argument("--variants", help="settings to compare, e.g. 'LLM_CONCURRENCY=4;LLM_CONCURRENCY=1'")
     parser.add_argument("--fresh-server", action="store_true", help="restart the model server first (empty cache)")
+    parser.add_argument("--compare", nargs="+", type=Path, metavar="RUN.json",
+                        help="print stored runs (--json files) side by side, named by their file names")
     parser.add_argument("--browser", action="store_true", help="time the page itself in headless Chromium")
     parser.add_argument("--question", help="--browser: the question (default: a multi-hop demo question)")
     parser.add_argument("--runs", type=int, default=2, help="--browser: page loads")
     parser.add_argument("--timeout", type=float, default=900, help="--browser: seconds to wait for the columns")
     args = parser.parse_args()
+    if args.compare:
+        blocks = [block | {"variant": {"run": path.stem, **block["variant"]}} for path in args.compare
+                  for block in json.loads(path.read_text())]
+        print("\n".join(compare(blocks)))
+        return
     (browser if args.browser else live)(args)
 
 

@@ -32,6 +32,11 @@ def watching(work: Cancellable | None) -> Iterator[None]:
         _current.reset(token)
 
 
+def current() -> Cancellable | None:
+    """The work running here (a question's strategy), or None outside `Retriever.ask`."""
+    return _current.get()
+
+
 def cancelled() -> bool:
     work = _current.get()
     return work is not None and work.cancelled

@@ -68,7 +68,7 @@ class RequestGate:
         self._waiting: list[tuple[int, int, int]] = []  # (rank, cost, ticket): a heap, the first to go on top
         self._tickets = itertools.count()
         self._running = 0
-        self._last_busy = 0.0
+        self._last_owner: object = None  # whose request had the last turn
 
     @contextmanager
     def turn(self, cost: int, *, watched: bool = False) -> Iterator[float]:
@@ -76,11 +76,13 @@ class RequestGate:
         request (an answer streamed to the page) goes before any other: its words are what the asker waits for,
         while a Cypher or routing call only prepares an answer."""
         started = time.monotonic()
+        owner = cancellation.current() or threading.get_ident()  # the asking work (kept, so never a reused id)
         with self._cond:
             entry = (0 if watched else 1, cost, next(self._tickets))
             heapq.heappush(self._waiting, entry)
-            if self._running == 0 and time.monotonic() - self._last_busy > self.window_s:
-                # Idle: let requests sent at the same moment arrive, so the shortest goes first.
+            if self._running == 0 and self._last_owner != owner:
+                # Idle, and not the next call of the work that just had its turn (a Cypher repair right after
+                # its query): let requests sent at the same moment arrive, so the shortest goes first.
                 self._cond.wait_for(lambda: False, timeout=self.window_s)
             while not self._cond.wait_for(lambda: self._running < self.concurrency and self._waiting[0] == entry,
                                           timeout=CANCEL_CHECK_S):
@@ -97,5 +99,5 @@ class RequestGate:
         finally:
             with self._cond:
                 self._running -= 1
-                self._last_busy = time.monotonic()
+                self._last_owner = owner
                 self._cond.notify_all()

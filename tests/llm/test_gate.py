@@ -160,3 +160,20 @@ def test_a_streamed_answer_goes_before_a_cheaper_call_that_only_prepares_one():
     for thread in threads:
         thread.join()
     assert order == ["short answer", "long answer", "cypher"]
+
+
+def test_only_the_next_call_of_the_same_work_skips_the_wait_for_others():
+    """A Cypher repair right after its query goes at once; the first call of another question waits the window,
+    so the calls of the page's columns sent together are ordered."""
+    from survivorgraph import cancellation
+    from survivorgraph.retrievers.progress import Progress
+
+    gate = RequestGate(concurrency=1, window_s=0.3)
+    first, second = Progress(), Progress()
+    with cancellation.watching(first):
+        with gate.turn(10):
+            pass
+        with gate.turn(10) as waited:
+            assert waited < 0.2, "the same work's next call waited for others"
+    with cancellation.watching(second), gate.turn(10) as waited:
+        assert waited >= 0.25, "another question's first call did not wait for the others"
