@@ -62,9 +62,9 @@ def secret_values(settings: Any) -> list[str]:
     for name in URI_FIELDS:
         uri = str(getattr(settings, name, "") or "")
         userinfo = _LENIENT_USERINFO.search(uri)  # lenient: a malformed URI is echoed by the driver's error
-        if userinfo:
+        if userinfo and ":" in userinfo.group("userinfo"):  # a bare user name ('postgres@') is no secret
             credentials = userinfo.group("userinfo")
-            values += [credentials, *credentials.split(":", 1)[1:]]
+            values += [credentials, credentials.split(":", 1)[1]]
         values += [m.group(0)[len(m.group("lead")):] for m in _SECRET_PARAM.finditer(uri)]
         values += [m.group(0)[len(m.group("lead")):].strip("'") for m in _CONNINFO_PASSWORD.finditer(uri)]
     return [v for value in values for v in {value, unquote(value)} if v]

@@ -194,3 +194,16 @@ def test_log_records_are_redacted_whichever_library_logs(caplog):
     assert caplog.records[0].getMessage() == "connecting to bolt://***@h:7687"
     assert "ConnectionError: refused: postgresql://***@h/db" in caplog.text
     assert "n0treg" not in caplog.text
+
+
+def test_a_user_name_without_a_password_is_not_a_secret(monkeypatch):
+    """A URI's bare user name ('postgresql://postgres@host') is not registered: masking it would mask the word
+    wherever it appears ('***ql://'), in every later message of the process."""
+    from survivorgraph.config import Settings
+    from survivorgraph.redact import secret_values
+
+    settings = Settings.from_env(env_file=None, database_url="postgresql://bareuser@127.0.0.1:1/survivor")
+    assert "bareuser" not in secret_values(settings)
+    assert redact("see bareuser's postgresql://x@h/db") == "see bareuser's postgresql://***@h/db"
+    with_password = Settings.from_env(env_file=None, database_url="postgresql://u:pw-n0treg@127.0.0.1:1/s")
+    assert {"u:pw-n0treg", "pw-n0treg"} <= set(secret_values(with_password))

@@ -286,7 +286,10 @@ COLUMNS_OF_RUN = """(run => Object.fromEntries(['traditional', 'graph', 'agentic
 def watch_columns(page: Page, run: int, count: int = 3, timeout_s: float = 600) -> tuple[dict[str, float], set, dict]:
     """Follow the columns of the session's run number `run` until `count` have finished: the seconds at which
     each finished, the columns seen streaming answer text before they finished, and the finished columns as
-    the page shows them (status label, metrics by label, evidence tab labels, text)."""
+    the page shows them (status label, metrics by label, evidence tab labels, text).
+
+    A finished column's container appears before Streamlit has drawn all it holds: the columns are returned
+    once two readings `SETTLE_S` apart agree (or after `SETTLE_TIMEOUT_S`, as they then are)."""
     started = time.monotonic()
     done: dict[str, float] = {}
     streamed: set[str] = set()
@@ -298,12 +301,29 @@ def watch_columns(page: Page, run: int, count: int = 3, timeout_s: float = 600) 
             elif len(column["streamed"].strip()) > len("Writing the answer\u2026") + 1:
                 streamed.add(mode)
         if len(done) >= count:
-            return done, streamed, {mode: c for mode, c in report.items() if c["done"]}
+            return done, streamed, _settled(page, run)
         if time.monotonic() - started > timeout_s:
             states = "; ".join(f"{mode}: {c['status'] or 'not drawn'}" for mode, c in report.items())
             raise BrowserError(f"only {len(done)} of {count} columns of run {run} finished within {timeout_s:.0f} s "
                                f"({states})")
         time.sleep(0.05)
+
+
+SETTLE_S = 0.5
+SETTLE_TIMEOUT_S = 30
+
+
+def _settled(page: Page, run: int) -> dict:
+    """The finished columns of run `run` once the page has stopped drawing them."""
+    deadline = time.monotonic() + SETTLE_TIMEOUT_S
+    previous = None
+    while True:
+        finished = {mode: c for mode, c in (page.evaluate(f"{COLUMNS_OF_RUN}({int(run)})") or {}).items()
+                    if c["done"]}
+        if finished == previous or time.monotonic() > deadline:
+            return finished
+        previous = finished
+        time.sleep(SETTLE_S)
 
 
 def metric_number(text: str | None) -> float:
