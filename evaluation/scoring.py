@@ -34,6 +34,7 @@ from evaluation.matching import (
     numbers_in,
     without_first,
 )
+from survivorgraph.retrievers.claims import Evidence, unsupported_claims
 
 SHORT_ANSWER_CHARS = 300
 LIST_MIN = 0.8
@@ -67,6 +68,8 @@ class Score:
     cypher_first_ok: bool | None = None
     cypher_final_ok: bool | None = None
     catalog_queries: int = 0
+    answer_supported: bool | None = None  # every number and name of a model's answer is in its evidence
+    withheld: bool | None = None          # the product withheld the model's answer as unsupported
     latency_ms: float = 0.0
     llm_calls: int = 0
     tokens: int = 0
@@ -114,6 +117,7 @@ class Scorer:
                   tokens=int((result.get("usage") or {}).get("prompt_tokens", 0))
                   + int((result.get("usage") or {}).get("completion_tokens", 0)))
         self._cypher(result, s)
+        self._answer_support(result, s)
         kind = result.get("answer_kind")
         if kind == "no_model":
             s.applicable = False
@@ -159,6 +163,16 @@ class Scorer:
             elif part["type"] in ("phrase", "phrases"):
                 out += [v for v in part["values"] if contains_phrase(text, v) and not contains_phrase(question, v)]
         return out
+
+    @staticmethod
+    def _answer_support(result: dict, s: Score) -> None:
+        """Answer support (precision of the shown answer): checked on every answer a model took part in, by the
+        product's claim checker, so runs made before the product checked its answers are measured the same way."""
+        if not result.get("model") or result.get("answer_kind") not in ("generated", "extractive") or \
+                not (result.get("usage") or {}).get("llm_calls"):
+            return
+        s.answer_supported = not unsupported_claims(result.get("answer") or "", Evidence.of_result(result))
+        s.withheld = bool((result.get("support") or {}).get("withheld"))
 
     @staticmethod
     def _cypher(result: dict, s: Score) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pandas as pd
 
-METRICS = ["n", "accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok", "abstention", "errors",
-           "median_latency_ms", "p95_latency_ms", "llm_calls", "tokens"]
+METRICS = ["n", "accuracy", "evidence_support", "answer_support", "withheld", "cypher_first_ok", "cypher_final_ok",
+           "abstention", "errors", "median_latency_ms", "p95_latency_ms", "llm_calls", "tokens"]
 CATEGORY_ORDER = ["single_fact", "aggregation", "multi_hop", "cross_entity", "temporal", "negation", "narrative",
                   "unanswerable", "demo"]
 TARGETS = [  # (what, mode, categories, metric, threshold) from the "targets to beat"
@@ -37,6 +37,7 @@ def question_frame(records: list[dict]) -> pd.DataFrame:
                      "answer_kind": r["result"].get("answer_kind"), **{k: s.get(k) for k in (
                          "applicable", "correct", "supported", "support", "abstained", "error", "precision",
                          "recall", "cypher_generated", "cypher_first_ok", "cypher_final_ok", "catalog_queries",
+                         "answer_supported", "withheld",
                          "latency_ms", "llm_calls", "tokens")}})
     return pd.DataFrame(rows)
 
@@ -51,6 +52,7 @@ def _block(df: pd.DataFrame) -> dict:
     gen = ok[ok["cypher_generated"] > 0]
     latency = ok["latency_ms"].astype(float)
     return {"n": int(len(ok)), "accuracy": _rate(ok["correct"]), "evidence_support": _rate(ok["supported"]),
+            "answer_support": _rate(ok["answer_supported"]), "withheld": _rate(ok["withheld"]),
             "cypher_first_ok": _rate(gen["cypher_first_ok"]), "cypher_final_ok": _rate(gen["cypher_final_ok"]),
             "abstention": _rate(ok["abstained"]), "errors": int(ok["error"].fillna(False).sum()),
             "median_latency_ms": round(float(latency.median()), 1) if len(ok) else None,
@@ -104,9 +106,10 @@ def format_table(table: pd.DataFrame, meta: dict | None = None) -> str:
 
 
 def _format_rows(table: pd.DataFrame) -> str:
-    pct = {"accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok", "abstention"}
-    headers = ["category", "mode", "n", "acc", "evid", "cy1st", "cyfix", "abst", "err", "med ms", "llm", "tok"]
-    cols = ["category", "mode", "n", "accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok",
+    pct = {"accuracy", "evidence_support", "answer_support", "cypher_first_ok", "cypher_final_ok", "abstention"}
+    headers = ["category", "mode", "n", "acc", "evid", "ans", "cy1st", "cyfix", "abst", "err", "med ms", "llm", "tok"]
+    cols = ["category", "mode", "n", "accuracy", "evidence_support", "answer_support", "cypher_first_ok",
+            "cypher_final_ok",
             "abstention", "errors", "median_latency_ms", "llm_calls", "tokens"]
     lines = [[h for h in headers]]
     last = None

@@ -28,9 +28,10 @@ from survivorgraph.retrievers.answering import (
     is_ranking,
     key_facts,
     missing_facts,
-    write_answer,
 )
 from survivorgraph.retrievers.base import Retriever, Run
+from survivorgraph.retrievers.claims import Evidence as AnswerEvidence
+from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
 
 # What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
 # person is taken out: the same question, for them
@@ -288,12 +289,20 @@ class AgenticRetriever(Retriever):
             result.answer += _unread_note(useful)
             return
         try:
-            with run.step("write answer", parts=len(parts), evidence=len(useful)):
-                result.answer = write_answer(
-                    self.llm, [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-                               {"role": "user", "content": prompts.AGENT_USER.format(
-                                   question=question, evidence=prompts.format_agent_evidence(items))}],
-                    run.answer_sink())
+            messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+                        {"role": "user", "content": prompts.AGENT_USER.format(
+                            question=question, evidence=prompts.format_agent_evidence(items))}]
+            evidence = AnswerEvidence(rows=[row for *_, rows, _ in items for row in rows],
+                                passages=[c.text for *_, chunks in items for c in chunks], question=question,
+                                cited=max((len(chunks) for *_, chunks in items), default=0))
+            answer = grounded_answer(self.llm, messages, evidence, run, parts=len(parts), found=len(useful))
+            if answer is None:
+                result.answer_kind = "extractive"
+                result.answer = withheld_note(result.support, "the rows and passages found") + "\n\n" + \
+                    "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
+                result.answer += _unread_note(useful)
+                return
+            result.answer = answer
             self._guard_facts(result, items, run)
             result.answer += _unread_note(useful)
         except SurvivorGraphError as exc:

@@ -27,27 +27,24 @@ def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], N
     return "".join(pieces).strip()
 
 
-def answer_from_rows(llm, question: str, rows: Sequence[dict[str, Any]], cypher: str,
-                     truncated: bool = False, on_text: Callable[[str], None] | None = None) -> str:
-    if not rows:
-        return "The graph has no rows for this question, so the data does not show an answer."
-    messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-                {"role": "user", "content": prompts.ROWS_USER.format(
-                    question=question, cypher=cypher.strip(), count=len(rows),
-                    truncated=", truncated at the row cap" if truncated else "",
-                    rows=prompts.format_rows(rows))}]
-    return write_answer(llm, messages, on_text)
+NO_ROWS = "The graph has no rows for this question, so the data does not show an answer."
+NO_PASSAGES = "No passage was retrieved for this question, so the text does not show an answer."
 
 
-def answer_from_chunks(llm, question: str, chunks: Sequence[ChunkEvidence],
-                       on_text: Callable[[str], None] | None = None, embed: Embed | None = None) -> str:
-    """The model's answer from the passages' sentences that bear on the question (passages.choose_excerpts)."""
-    if not chunks:
-        return "No passage was retrieved for this question, so the text does not show an answer."
-    messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-                {"role": "user", "content": prompts.CHUNKS_USER.format(
-                    question=question, passages=format_excerpts(choose_excerpts(chunks, question, embed)))}]
-    return write_answer(llm, messages, on_text)
+def rows_messages(question: str, rows: Sequence[dict[str, Any]], cypher: str,
+                  truncated: bool = False) -> list[dict[str, str]]:
+    return [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+            {"role": "user", "content": prompts.ROWS_USER.format(
+                question=question, cypher=cypher.strip(), count=len(rows),
+                truncated=", truncated at the row cap" if truncated else "", rows=prompts.format_rows(rows))}]
+
+
+def chunks_messages(question: str, chunks: Sequence[ChunkEvidence],
+                    embed: Embed | None = None) -> list[dict[str, str]]:
+    """The prompt with the passages' sentences that bear on the question (passages.choose_excerpts)."""
+    return [{"role": "system", "content": prompts.ANSWER_SYSTEM},
+            {"role": "user", "content": prompts.CHUNKS_USER.format(
+                question=question, passages=format_excerpts(choose_excerpts(chunks, question, embed)))}]
 
 
 def format_passages(chunks: Sequence[ChunkEvidence], question: str = "", max_chars: int = 900) -> str:

@@ -20,9 +20,11 @@ from survivorgraph.errors import NoModelError, QueryError, UnsafeQueryError
 from survivorgraph.graph.base import GraphStore, QueryResult
 from survivorgraph.linking import graph_values
 from survivorgraph.retrievers import prompts
-from survivorgraph.retrievers.answering import answer_from_rows
+from survivorgraph.retrievers.answering import NO_ROWS, extractive_rows, rows_messages
 from survivorgraph.retrievers.base import Retriever, Run
+from survivorgraph.retrievers.claims import Evidence
 from survivorgraph.retrievers.fewshot import FewShotBank
+from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
 from survivorgraph.retrievers.types import CypherAttempt
 
 CYPHER_MAX_TOKENS = 320
@@ -62,10 +64,17 @@ class TextToCypherRetriever(Retriever):
             return
         attempt, rows = outcome
         result.rows, result.columns = rows.rows, rows.columns
-        with run.step("write answer", rows=len(rows.rows)):
-            result.answer = answer_from_rows(self.llm, question, rows.rows, attempt.cypher, rows.truncated,
-                                             run.answer_sink())
-        result.answer_kind = "generated" if rows.rows else "abstained"
+        if not rows.rows:
+            result.answer_kind = "abstained"
+            result.answer = NO_ROWS
+            return
+        messages = rows_messages(question, rows.rows, attempt.cypher, rows.truncated)
+        answer = grounded_answer(self.llm, messages, Evidence(rows=rows.rows, question=question), run,
+                                 rows=len(rows.rows))
+        if answer is None:
+            result.answer_kind = "extractive"
+            answer = withheld_note(result.support, "the rows") + "\n" + extractive_rows(rows.rows, question=question)
+        result.answer = answer
 
     def _graph_values(self, question: str, run: Run) -> list[str]:
         """Entity linking (no model): the graph's ids and numbers for the names in the question, so the

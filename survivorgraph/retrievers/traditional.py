@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from survivorgraph.retrievers.answering import answer_from_chunks, extractive_chunks
+from survivorgraph.retrievers.answering import NO_PASSAGES, chunks_messages, extractive_chunks
 from survivorgraph.retrievers.base import Retriever, Run
+from survivorgraph.retrievers.claims import Evidence
+from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
 from survivorgraph.retrievers.types import ChunkEvidence
 
 
@@ -47,9 +49,18 @@ class TraditionalRetriever(Retriever):
             result.answer = ("No model is configured, so these are the best-matching passages:\n\n"
                              + extractive_chunks(result.chunks, question=question))
             return
-        with run.step("write answer", chunks=len(hits)):
-            result.answer = answer_from_chunks(self.llm, question, result.chunks, run.answer_sink(),
-                                               embed=self._sentence_embedder())
+        if not hits:
+            result.answer_kind = "abstained"
+            result.answer = NO_PASSAGES
+            return
+        messages = chunks_messages(question, result.chunks, embed=self._sentence_embedder())
+        evidence = Evidence(passages=[c.text for c in result.chunks], question=question, cited=len(result.chunks))
+        answer = grounded_answer(self.llm, messages, evidence, run, chunks=len(hits))
+        if answer is None:
+            result.answer_kind = "extractive"
+            answer = (withheld_note(result.support, "the passages") + "\n\n"
+                      + extractive_chunks(result.chunks, question=question))
+        result.answer = answer
 
     def _sentence_embedder(self):
         """The text index's own embedder, to choose the passages' sentences for the prompt (None: by words)."""

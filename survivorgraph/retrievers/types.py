@@ -4,7 +4,8 @@ JSON shape (`RetrievalResult.to_dict()`), documented in the README:
   mode, question, answer, answer_kind (generated | extractive | abstained | no_model | error),
   evidence: {rows: [...], columns: [...], cypher: [CypherAttempt], chunks: [ChunkEvidence]},
   trace: [TraceStep], timings: {total_ms, llm_ms, db_ms}, usage: {llm_calls, prompt_tokens,
-  completion_tokens}, llm_calls: [LLMCall], errors: [str], model, scope
+  completion_tokens}, llm_calls: [LLMCall], errors: [str], model, scope,
+  support: {claims, unsupported: [str], retried, withheld} when a model's answer was checked (grounding.py)
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class RetrievalResult:
     errors: list[str] = field(default_factory=list)
     model: str | None = None
     scope: str = "unrestricted"
+    support: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -89,6 +91,7 @@ class RetrievalResult:
                          "cypher": [asdict(c) for c in self.cypher], "chunks": [asdict(c) for c in self.chunks]},
             "trace": [asdict(t) for t in self.trace], "timings": self.timings, "usage": self.usage,
             "llm_calls": self.llm_calls, "errors": self.errors, "model": self.model, "scope": self.scope,
+            "support": self.support,
         }
 
     def to_json(self, **kwargs: Any) -> str:

@@ -20,7 +20,8 @@ from evaluation.summary import CATEGORY_ORDER
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt, RetrievalResult, TraceStep
 
 RUN_FILES = ("meta.json", "results.jsonl", "summary.json")
-RATES = ("accuracy", "evidence_support", "cypher_first_ok", "cypher_final_ok", "abstention")
+RATES = ("accuracy", "evidence_support", "answer_support", "withheld", "cypher_first_ok", "cypher_final_ok",
+         "abstention")
 OUTCOMES = {"correct": True, "incorrect": False, "not scored": None}
 MODE_NOTES = {
     "traditional": "vector RAG: nearest passages, answer from them",

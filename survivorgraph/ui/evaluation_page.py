@@ -17,7 +17,8 @@ from survivorgraph.ui.eval_runs import MODE_NOTES, RunInfo
 from survivorgraph.ui.trace import md_escape
 
 PERCENT = {"format": "percent", "width": "small"}
-METRICS = {"Accuracy": "accuracy", "Evidence support": "evidence_support", "Cypher OK after repair": "cypher_final_ok",
+METRICS = {"Accuracy": "accuracy", "Evidence support": "evidence_support", "Answer support": "answer_support",
+           "Cypher OK after repair": "cypher_final_ok",
            "Cypher OK first try": "cypher_first_ok", "Abstention": "abstention"}
 OUTCOME_CHOICES = ["all", "correct", "incorrect", "not scored"]
 MARK = {"correct": "\u2713", "incorrect": "\u2717", "not scored": "\u2013"}
@@ -170,6 +171,10 @@ def render_summary(report) -> None:
         "accuracy": st.column_config.NumberColumn("Accuracy", **PERCENT),
         "evidence_support": st.column_config.NumberColumn("Evidence support", **PERCENT,
                                                           help="Share whose evidence holds the gold answer"),
+        "answer_support": st.column_config.NumberColumn(
+            "Answer support", **PERCENT, help="Share of model answers whose every number and name is in the evidence"),
+        "withheld": st.column_config.NumberColumn("Withheld", **PERCENT,
+                                                  help="Model answers not shown: they stated what the evidence lacks"),
         "cypher_first_ok": st.column_config.NumberColumn("Cypher 1st try", **PERCENT,
                                                          help="Generated Cypher that ran on the first try"),
         "cypher_final_ok": st.column_config.NumberColumn("Cypher after repair", **PERCENT),

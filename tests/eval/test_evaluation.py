@@ -179,6 +179,24 @@ def test_evidence_support_and_cypher_execution(scorer):
     assert score.catalog_queries == 1
 
 
+def test_answer_support_is_checked_on_model_answers_only(scorer):
+    rows = [{"winner": "Rob Mariano", "castaway_id": "US0055", "jury_votes": 8}]
+
+    def result(answer: str, **more) -> dict:
+        return {"answer": answer, "answer_kind": "generated", "model": "m", "usage": {"llm_calls": 1},
+                "question": "Who won season 22?", "evidence": {"rows": rows, "chunks": []}, **more}
+    assert scorer.score(q("Who won season 22?", ROB), result("Rob Mariano, with 8 votes.")).answer_supported
+    made_up = scorer.score(q("Who won season 22?", ROB), result("Rob Mariano, with 9 votes."))
+    assert made_up.answer_supported is False and made_up.withheld is False
+    withheld = scorer.score(q("Who won season 22?", ROB), result(
+        "The model's answer is not shown … winner: Rob Mariano", answer_kind="extractive",
+        support={"withheld": True, "unsupported": ["9"]}))
+    assert withheld.withheld and withheld.answer_supported
+    no_model = scorer.score(q("Who won season 22?", ROB), {"answer": "winner: Rob Mariano", "answer_kind":
+                                                           "extractive", "evidence": {"rows": rows}})
+    assert no_model.answer_supported is None and no_model.withheld is None
+
+
 def test_short_answer_drops_the_no_model_preamble_and_echoed_parts():
     answer = "No model is configured; the evidence, part by part:\n\nWho won season 45:\n- winner: Dee Valladares"
     assert short_answer(answer, "Who won season 45?") == "- winner: Dee Valladares"

@@ -1,0 +1,181 @@
+"""The answer's checkable claims, each looked for in the evidence it was written from.
+
+A small model adds numbers and names the rows or passages never held ("Jeff Probst found 2 idols" from rows
+about someone else). `unsupported_claims(answer, evidence)` finds them: the numbers an answer states (digits
+and number words) and the names (runs of capitalised words: people, tribes, seasons, places), each compared
+with the evidence's numbers and words. The check is lenient by design — a name is supported when each of its
+words is in the evidence, a number when the evidence holds it (or its rounding, or it as a percentage), or it
+counts the rows — because a false alarm withholds a right answer; what it flags is a fact the evidence lacks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+                "fifty": 50, "twice": 2, "thrice": 3, "once": 1, "single": 1}
+# "one" is left out: "one of the", "no one", "the one who" are not counts.
+_NUMBER = re.compile(r"(?<![\w.\[])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\]])")  # not a citation's [2]
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+# A name: capitalised words, joined by the lowercase words names carry ("Edge of Extinction", "Heroes vs.
+# Villains", "Jerri Manthey", "Sandra Diaz-Twine", "Jean-Robert", "O'Brien").
+_CAP = r"[A-Z][\w'’\-]*\.?"
+_NAME = re.compile(rf"{_CAP}(?:\s+(?:(?:of|the|and|at|on|vs\.?|de|van|von|la|del|da)\s+)*{_CAP})*")
+_WORD = re.compile(r"[a-z0-9]+")
+_CITATION = re.compile(r"\[(\d+)\]")
+
+# Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
+# a sentence starts with.
+SHOW_TERMS = {"survivor", "season", "seasons", "episode", "episodes", "tribal", "council", "immunity", "idol",
+              "idols", "hidden", "reward", "challenge", "challenges", "jury", "juror", "jurors", "final", "merge",
+              "merged", "castaway", "castaways", "player", "players", "winner", "winners", "sole", "tribe", "tribes",
+              "vote", "votes", "advantage", "advantages", "finalist", "finalists", "host", "ftc", "fire", "making",
+              "us", "usa", "cbs", "day", "days", "individual", "part", "answer", "data", "evidence", "passage",
+              "passages", "note", "rows", "row", "query", "yes", "no", "none", "unknown", "not", "n/a", "na", "mr",
+              "ms", "mrs", "dr", "ok", "i", "ii", "iii", "iv",
+              # a date's words: its numbers are the claim
+              "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during", "from", "by", "with", "for", "of",
+                 "to", "as", "and", "but", "or", "so", "then", "he", "she", "they", "it", "his", "her", "their",
+                 "its", "this", "that", "these", "those", "there", "here", "who", "what", "which", "when", "where",
+                 "why", "how", "both", "each", "every", "all", "some", "most", "many", "only", "also", "while",
+                 "although", "because", "since", "however", "yes", "no", "according", "based", "overall", "total",
+                 "among", "between", "out", "over", "under", "one", "first", "second", "third", "last", "later",
+                 "eventually", "ultimately", "finally", "instead", "if", "unfortunately", "sadly", "we",
+                 "you", "i", "my", "our", "none", "nobody", "neither", "either", "other", "another", "several",
+                 "she's", "he's", "it's", "they're", "there's", "that's", "was", "were", "is", "are", "had", "has",
+                 "did", "do", "does", "won", "lost", "voted", "played", "received", "answer", "sorry"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str       # as the answer wrote it
+    kind: str       # number | name | citation
+
+
+@dataclass
+class Evidence:
+    """What an answer may draw on: the rows, the passages (as shown to the model) and the question itself."""
+
+    rows: Sequence[dict[str, Any]] = ()
+    passages: Sequence[str] = ()
+    question: str = ""
+    cited: int = 0   # how many numbered passages or sentences the model was shown ([1] … [cited])
+
+    @classmethod
+    def of_result(cls, result: dict[str, Any]) -> Evidence:
+        """The evidence of a stored result (`RetrievalResult.to_dict()`): its rows and passages."""
+        found = result.get("evidence") or {}
+        chunks = found.get("chunks") or []
+        return cls(rows=found.get("rows") or [], passages=[c.get("text", "") for c in chunks],
+                   question=result.get("question", ""), cited=len(chunks))
+
+    def words(self) -> set[str]:
+        return set(_WORD.findall(self._text().lower()))
+
+    def numbers(self) -> set[float]:
+        found = {_as_number(m) for m in _NUMBER.findall(self._text())}
+        found |= {float(NUMBER_WORDS[w.lower()]) for w in _NUMBER_WORD.findall(" ".join([self.question,
+                                                                                      *self.passages]))}
+        for value in _values(self.rows):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                found.add(float(value))
+        if len(self.rows) > 1:  # a list's length, and the number of distinct items in a column, are its counts
+            found.add(float(len(self.rows)))
+            for column in {c for row in self.rows for c in row}:
+                found.add(float(len({str(r.get(column)) for r in self.rows if r.get(column) is not None})))
+        return found
+
+    def _text(self) -> str:
+        return " ".join([self.question, *self.passages, *(str(v) for v in _values(self.rows))])
+
+
+def _values(rows: Sequence[dict[str, Any]]) -> Iterable[Any]:
+    for row in rows:
+        for value in row.values():
+            yield from value if isinstance(value, (list, tuple)) else (value,)
+
+
+def _as_number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def claims_in(answer: str) -> list[Claim]:
+    """The numbers, names and citations an answer states, in the order it states them, each once."""
+    found = [(m.start(), Claim(m.group(0), "number")) for m in _NUMBER.finditer(answer)]
+    found += [(m.start(), Claim(m.group(0), "number")) for m in _NUMBER_WORD.finditer(answer)]
+    for match in _NAME.finditer(answer):
+        name = _strip_name(match.group(0), at_sentence_start=_starts_sentence(answer, match.start()))
+        if name:
+            found.append((match.start(), Claim(name, "name")))
+    found += [(m.start(), Claim(m.group(0), "citation")) for m in _CITATION.finditer(answer)]
+    return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
+
+
+def _starts_sentence(text: str, index: int) -> bool:
+    before = text[:index].rstrip()
+    return not before or before[-1] in ".!?:;\n-—•*(\"'“"
+
+
+def _strip_name(name: str, at_sentence_start: bool) -> str:
+    """The name without the show's words and a sentence's opening word ("The Tagi tribe" -> "Tagi")."""
+    words = name.split()
+    while words and (words[0].lower().strip(".") in LEADING_WORDS | SHOW_TERMS | NUMBER_WORDS.keys()):
+        words.pop(0)
+    while words and words[-1].lower().strip(".") in SHOW_TERMS | {"of", "the", "and", "at", "on", "vs", "vs."}:
+        words.pop()
+    if not words or all(w.lower().strip(".'’") in SHOW_TERMS for w in words):
+        return ""
+    if at_sentence_start and len(words) == 1 and name.split()[0] == words[0] and words[0].lower() in _COMMON:
+        return ""
+    return " ".join(words)
+
+
+# Ordinary words that open a sentence capitalised and are no name (beyond LEADING_WORDS).
+_COMMON = {"because", "unfortunately", "yes", "no", "sorry", "sure", "here", "although", "despite", "overall",
+           "answer", "question", "note", "however", "meanwhile", "later", "also", "therefore", "thus", "hence"}
+
+
+def supported(claim: Claim, evidence: Evidence, words: set[str] | None = None,
+              numbers: set[float] | None = None) -> bool:
+    if claim.kind == "citation":
+        return 1 <= int(claim.text.strip("[]")) <= evidence.cited
+    if claim.kind == "number":
+        value = float(NUMBER_WORDS[claim.text.lower()]) if claim.text.lower() in NUMBER_WORDS else \
+            _as_number(claim.text)
+        return _number_held(value, evidence.numbers() if numbers is None else numbers)
+    held = evidence.words() if words is None else words
+    tokens = [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
+    return all(t in held or _possessive(t) in held for t in tokens)
+
+
+_JOINERS = {"of", "the", "and", "at", "on", "vs", "de", "van", "von", "la", "del", "da", "s"}
+
+
+def _possessive(token: str) -> str:
+    return token[:-1] if token.endswith("s") else token
+
+
+def _number_held(value: float, numbers: set[float]) -> bool:
+    if any(math.isclose(value, n, abs_tol=1e-9) for n in numbers):
+        return True
+    # rounded ("55.6" -> 56 or 55.6), or a share said as a percentage (0.667 -> 67%)
+    return any(abs(n - value) < 0.5 or abs(round(n, 1) - value) < 0.05 or abs(n * 100 - value) < 0.5
+               for n in numbers if not float(n).is_integer())
+
+
+def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
+    """The answer's claims the evidence does not hold (see the module docstring)."""
+    words, numbers = evidence.words(), evidence.numbers()
+    return [c for c in claims_in(answer) if not supported(c, evidence, words, numbers)]
+
+
+def describe(claims: Sequence[Claim]) -> str:
+    return ", ".join(f"'{c.text}'" for c in claims)

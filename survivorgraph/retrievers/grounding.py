@@ -1,0 +1,59 @@
+"""A model's answer held to its evidence: its claims are checked; one that states what the evidence lacks is
+asked once to answer again without it; if it still does, the caller shows the evidence instead.
+
+`result.support` records what happened (the JSON's `support`; the evaluation's answer support reads it):
+claims checked, the unsupported ones, whether the model was asked again, whether its answer was withheld.
+"""
+
+from __future__ import annotations
+
+from survivorgraph.retrievers.answering import write_answer
+from survivorgraph.retrievers.claims import Claim, Evidence, claims_in, describe, unsupported_claims
+
+RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Answer the question again \
+using only numbers and names that appear in the evidence. If the evidence does not answer it, say that the data \
+does not show it.
+Answer:"""
+
+
+def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run, **detail) -> str | None:
+    """The model's answer when every claim it makes is in `evidence` (after at most one retry), else None;
+    `run.result.support` says which, and the trace keeps any answer that was not shown. `detail`: the trace's
+    "write answer" step."""
+    with run.step("write answer", **detail):
+        answer = write_answer(llm, messages, run.answer_sink())
+    unsupported = _check(answer, evidence, run, "check the answer against its evidence")
+    support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
+               "withheld": False}
+    run.result.support = support
+    if not unsupported:
+        return answer
+    retry = [*messages, {"role": "assistant", "content": answer},
+             {"role": "user", "content": RETRY_USER.format(claims=describe(unsupported))}]
+    with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]):
+        second = write_answer(llm, retry, run.answer_sink())
+    still = _check(second, evidence, run, "check the second answer against its evidence")
+    support.update(retried=True, first_answer=answer, claims=len(claims_in(second)),
+                   unsupported=[c.text for c in still])
+    if still:
+        support.update(withheld=True, model_answer=second)
+        return None
+    return second
+
+
+def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:
+    with run.step(step_name) as step:
+        unsupported = unsupported_claims(answer, evidence)
+        step.detail["claims"] = [c.text for c in claims_in(answer)]
+        if unsupported:
+            step.detail["unsupported"] = [c.text for c in unsupported]
+            step.detail["answer"] = answer
+            step.status = "error"
+    return unsupported
+
+
+def withheld_note(support: dict, what: str) -> str:
+    """The line that replaces a withheld answer: what the model stated that `what` (the rows, the passages) lack."""
+    claims = ", ".join(f"'{c}'" for c in support.get("unsupported", []))
+    return (f"The model's answer is not shown: it stated {claims}, which {what} do not hold "
+            "(its answer is in the trace). From the evidence:")

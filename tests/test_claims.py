@@ -1,0 +1,79 @@
+"""The claim checker (retrievers/claims.py): which numbers, names and citations an answer states, and which of them
+its evidence holds. Cases in this file's own wording; the answers recorded from the real model are in
+test_grounding_recorded.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from survivorgraph.retrievers.claims import Evidence, claims_in, unsupported_claims
+
+
+def texts(claims) -> list[str]:
+    return [c.text for c in claims]
+
+
+def test_numbers_names_and_citations_are_the_claims():
+    claims = claims_in("Tony Vlachos won Survivor: Winners at War (season 40) with 12 of 16 votes [2].")
+    assert {("40", "number"), ("12", "number"), ("16", "number"), ("Tony Vlachos", "name"), ("[2]", "citation")} \
+        <= {(c.text, c.kind) for c in claims}
+    assert "2" not in texts(claims), "a citation's number is not a count"
+
+
+@pytest.mark.parametrize("answer", ["The tribe lost the challenge.", "He was voted out at Tribal Council.",
+                                    "Yes. She won the Final Tribal Council vote.", "Unfortunately, no one did."])
+def test_a_sentence_start_and_the_show_words_are_no_claims(answer):
+    assert claims_in(answer) == []
+
+
+def test_a_number_the_rows_lack_is_unsupported():
+    evidence = Evidence(rows=[{"player": "Kim Spradlin", "idols_found": 1}],
+                        question="How many idols did Kim Spradlin find?")
+    assert texts(unsupported_claims("Kim Spradlin found 3 idols.", evidence)) == ["3"]
+    assert unsupported_claims("Kim Spradlin found 1 idol.", evidence) == []
+
+
+def test_a_single_aggregate_row_does_not_vouch_for_the_number_one():
+    # "There was 1 …" is not supported by the rows being one row: only a list's length counts.
+    evidence = Evidence(rows=[{"n_seasons": 27}], question="How many seasons had a final three?")
+    assert texts(unsupported_claims("There was 1 season with a final three.", evidence)) == ["1"]
+    assert unsupported_claims("27 seasons had a final three.", evidence) == []
+
+
+def test_a_list_vouches_for_its_length_and_its_distinct_items():
+    rows = [{"player": p, "season": s} for p, s in (("Ann A", 1), ("Bob B", 1), ("Cid C", 2))]
+    evidence = Evidence(rows=rows, question="Who played in seasons 1 and 2?")
+    assert unsupported_claims("3 castaways: Ann A, Bob B and Cid C, over 2 seasons.", evidence) == []
+
+
+def test_number_words_rounding_and_percentages():
+    evidence = Evidence(rows=[{"share": 0.6667, "age": 38.6, "votes": 4}], question="q")
+    assert unsupported_claims("Four votes, 67% of the jury; she was 39.", evidence) == []
+    assert texts(unsupported_claims("Five votes.", evidence)) == ["Five"]
+
+
+def test_a_made_up_name_is_unsupported_and_a_partial_name_is_not():
+    evidence = Evidence(rows=[{"player": "Rudy Boesch", "age": 72}], question="Who was the oldest castaway?")
+    assert texts(unsupported_claims("Rudy Boesch, aged 72.", evidence)) == []
+    assert texts(unsupported_claims("Rudy was 72.", evidence)) == []
+    assert set(texts(unsupported_claims("It was Phillip Sheppard, aged 65.", evidence))) == {"Phillip Sheppard",
+                                                                                             "65"}
+
+
+def test_the_question_vouches_for_what_it_names():
+    evidence = Evidence(rows=[{"n": 0}], question="How many times did Jeff Probst play as a castaway?")
+    assert unsupported_claims("Jeff Probst played 0 times.", evidence) == []
+
+
+def test_passages_vouch_for_their_words_and_a_citation_must_exist():
+    evidence = Evidence(passages=["Michael Skupin fell into the fire on day 19 and was evacuated."],
+                        question="Why did Skupin leave?", cited=1)
+    assert unsupported_claims("Skupin fell into the fire on day nineteen [1].", evidence) == []
+    assert texts(unsupported_claims("He burned his hands [3].", evidence)) == ["[3]"]
+    assert texts(unsupported_claims("Skupin fell on day 19 in Kenya [1].", evidence)) == ["Kenya"]
+
+
+def test_dates_are_checked_by_their_numbers():
+    evidence = Evidence(rows=[{"premiered": "2001-01-28"}], question="When did it premiere?")
+    assert unsupported_claims("It premiered on January 28, 2001.", evidence) == []
+    assert texts(unsupported_claims("It premiered on March 3, 2001.", evidence)) == ["3"]
