@@ -1,26 +1,47 @@
 """The claim checker over a stored evaluation run: which model answers state a number or a name their evidence
 lacks, and whether those answers were scored right (a flagged right answer is a false alarm).
 
-    python benchmarks/bench_claims.py .survivorgraph/eval/<run> [--show]
+    python benchmarks/bench_claims.py .survivorgraph/eval/<run> [--show] [--unchecked-copy FOLDER]
 
 Reads the run's results.jsonl (every result keeps its answer, rows and passages); runs no model.
+`--unchecked-copy` writes the run as it would have been without the check (each retried or withheld answer
+replaced by the model's first answer) for `python -m evaluation rescore FOLDER`: the same run, scored with and
+without the check.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
 from survivorgraph.retrievers.claims import Evidence, claims_in, unsupported_claims
 
 
+def write_unchecked_copy(run: Path, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(run / "meta.json", folder / "meta.json")
+    lines = []
+    for line in (run / "results.jsonl").read_text().splitlines():
+        item = json.loads(line)
+        support = item["result"].get("support") or {}
+        if support.get("retried"):
+            item["result"].update(answer=support["first_answer"], answer_kind="generated", support={})
+        lines.append(json.dumps(item, default=str) + "\n")
+    (folder / "results.jsonl").write_text("".join(lines))
+    print(f"unchecked copy: {folder} (score it: python -m evaluation rescore {folder})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run", type=Path)
     parser.add_argument("--show", action="store_true", help="print every flagged answer")
+    parser.add_argument("--unchecked-copy", type=Path, help="write the run with the model's first answers here")
     args = parser.parse_args()
+    if args.unchecked_copy:
+        write_unchecked_copy(args.run, args.unchecked_copy)
     counts: Counter = Counter()
     for line in (args.run / "results.jsonl").read_text().splitlines():
         item = json.loads(line)

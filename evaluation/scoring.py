@@ -35,6 +35,7 @@ from evaluation.matching import (
     without_first,
 )
 from survivorgraph.retrievers.claims import Evidence, unsupported_claims
+from survivorgraph.retrievers.grounding import shown_as_fact
 
 SHORT_ANSWER_CHARS = 300
 LIST_MIN = 0.8
@@ -171,7 +172,8 @@ class Scorer:
         if not result.get("model") or result.get("answer_kind") not in ("generated", "extractive") or \
                 not (result.get("usage") or {}).get("llm_calls"):
             return
-        s.answer_supported = not unsupported_claims(result.get("answer") or "", Evidence.of_result(result))
+        s.answer_supported = not unsupported_claims(shown_as_fact(result.get("answer") or ""),
+                                                    Evidence.of_result(result))
         s.withheld = bool((result.get("support") or {}).get("withheld"))
 
     @staticmethod

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from survivorgraph.retrievers.claims import Evidence, claims_in, unsupported_claims
+from survivorgraph.retrievers.claims import Evidence, claims_in, passage_text, unsupported_claims
+from survivorgraph.retrievers.grounding import shown_as_fact, withheld_note
+from survivorgraph.retrievers.types import ChunkEvidence
 
 
 def texts(claims) -> list[str]:
@@ -77,3 +79,33 @@ def test_dates_are_checked_by_their_numbers():
     evidence = Evidence(rows=[{"premiered": "2001-01-28"}], question="When did it premiere?")
     assert unsupported_claims("It premiered on January 28, 2001.", evidence) == []
     assert texts(unsupported_claims("It premiered on March 3, 2001.", evidence)) == ["3"]
+
+
+def test_a_passage_vouches_for_the_season_and_episode_it_is_labelled_with():
+    """The prompt labels each passage "(season 11, episode 14)": the model may say so (a false alarm withheld such
+    an answer in the first evaluation run)."""
+    chunk = ChunkEvidence(chunk_id="c", text="Jenna fell ill and was taken off the island.", score=0.5,
+                          title="Survivor: Guatemala", season=11, episode=14)
+    evidence = Evidence(passages=[passage_text(chunk)], question="When was someone evacuated?", cited=1)
+    assert unsupported_claims("It happened in season 11, episode 14 [1].", evidence) == []
+    assert passage_text(chunk) == passage_text({"title": "Survivor: Guatemala", "season": 11, "episode": 14,
+                                                "text": chunk.text})
+
+
+def test_the_show_itself_is_no_claim():
+    assert claims_in("The TV show Survivor had two such seasons.") == [claims_in("two")[0]]
+
+
+def test_a_withheld_answer_states_as_fact_only_the_evidence_after_its_note():
+    answer = withheld_note({"unsupported": ["Phil Keoghan", "7"]}, "the rows") + "\n- winner: Rob Mariano"
+    assert "Phil Keoghan" in answer and shown_as_fact(answer) == "\n- winner: Rob Mariano"
+    assert shown_as_fact("Rob Mariano won.") == "Rob Mariano won."
+
+
+def test_the_column_says_how_the_answer_held_up():
+    from survivorgraph.ui.columns import support_note
+
+    assert support_note({}) == ""
+    assert "All 3 numbers and names" in support_note({"claims": 3, "unsupported": [], "retried": False})
+    assert "'7'" in support_note({"claims": 1, "retried": True, "first_unsupported": ["7"], "withheld": False})
+    assert "evidence is shown instead" in support_note({"retried": True, "withheld": True})

@@ -31,6 +31,7 @@ from survivorgraph.retrievers.answering import (
 )
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence as AnswerEvidence
+from survivorgraph.retrievers.claims import passage_text
 from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
 
 # What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
@@ -293,7 +294,8 @@ class AgenticRetriever(Retriever):
                         {"role": "user", "content": prompts.AGENT_USER.format(
                             question=question, evidence=prompts.format_agent_evidence(items))}]
             evidence = AnswerEvidence(rows=[row for *_, rows, _ in items for row in rows],
-                                passages=[c.text for *_, chunks in items for c in chunks], question=question,
+                                passages=[passage_text(c) for *_, chunks in items for c in chunks],
+                                question=question,
                                 cited=max((len(chunks) for *_, chunks in items), default=0))
             answer = grounded_answer(self.llm, messages, evidence, run, parts=len(parts), found=len(useful))
             if answer is None:

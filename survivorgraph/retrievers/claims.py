@@ -36,9 +36,9 @@ SHOW_TERMS = {"survivor", "season", "seasons", "episode", "episodes", "tribal", 
               "idols", "hidden", "reward", "challenge", "challenges", "jury", "juror", "jurors", "final", "merge",
               "merged", "castaway", "castaways", "player", "players", "winner", "winners", "sole", "tribe", "tribes",
               "vote", "votes", "advantage", "advantages", "finalist", "finalists", "host", "ftc", "fire", "making",
-              "us", "usa", "cbs", "day", "days", "individual", "part", "answer", "data", "evidence", "passage",
-              "passages", "note", "rows", "row", "query", "yes", "no", "none", "unknown", "not", "n/a", "na", "mr",
-              "ms", "mrs", "dr", "ok", "i", "ii", "iii", "iv",
+              "us", "usa", "cbs", "tv", "show", "series", "day", "days", "individual", "part", "answer", "data",
+              "evidence", "passage", "passages", "note", "rows", "row", "query", "yes", "no", "none", "unknown",
+              "not", "n/a", "na", "mr", "ms", "mrs", "dr", "ok", "i", "ii", "iii", "iv",
               # a date's words: its numbers are the claim
               "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
               "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
@@ -74,7 +74,7 @@ class Evidence:
         """The evidence of a stored result (`RetrievalResult.to_dict()`): its rows and passages."""
         found = result.get("evidence") or {}
         chunks = found.get("chunks") or []
-        return cls(rows=found.get("rows") or [], passages=[c.get("text", "") for c in chunks],
+        return cls(rows=found.get("rows") or [], passages=[passage_text(c) for c in chunks],
                    question=result.get("question", ""), cited=len(chunks))
 
     def words(self) -> set[str]:
@@ -95,6 +95,14 @@ class Evidence:
 
     def _text(self) -> str:
         return " ".join([self.question, *self.passages, *(str(v) for v in _values(self.rows))])
+
+
+def passage_text(chunk: Any) -> str:
+    """A passage as the model is shown it: its title, season and episode (the prompt labels each passage with
+    them) and its text. `chunk`: a ChunkEvidence or its dict."""
+    get = chunk.get if isinstance(chunk, dict) else lambda key, default=None: getattr(chunk, key, default)
+    where = " ".join(f"{label} {get(label)}" for label in ("season", "episode") if get(label) is not None)
+    return f"{get('title', '') or ''} {where} {get('text', '') or ''}"
 
 
 def _values(rows: Sequence[dict[str, Any]]) -> Iterable[Any]:

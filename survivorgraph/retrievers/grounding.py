@@ -33,7 +33,8 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]):
         second = write_answer(llm, retry, run.answer_sink())
     still = _check(second, evidence, run, "check the second answer against its evidence")
-    support.update(retried=True, first_answer=answer, claims=len(claims_in(second)),
+    support.update(retried=True, first_answer=answer, first_unsupported=support["unsupported"],
+                   claims=len(claims_in(second)),
                    unsupported=[c.text for c in still])
     if still:
         support.update(withheld=True, model_answer=second)
@@ -52,8 +53,16 @@ def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:
     return unsupported
 
 
+WITHHELD_END = "(its answer is in the trace). From the evidence:"
+
+
 def withheld_note(support: dict, what: str) -> str:
     """The line that replaces a withheld answer: what the model stated that `what` (the rows, the passages) lack."""
     claims = ", ".join(f"'{c}'" for c in support.get("unsupported", []))
-    return (f"The model's answer is not shown: it stated {claims}, which {what} do not hold "
-            "(its answer is in the trace). From the evidence:")
+    return f"The model's answer is not shown: it stated {claims}, which {what} do not hold {WITHHELD_END}"
+
+
+def shown_as_fact(answer: str) -> str:
+    """The part of an answer that states facts: a withheld answer's note only names, as unsupported, what the
+    model made up."""
+    return answer.split(WITHHELD_END, 1)[1] if WITHHELD_END in answer else answer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from survivorgraph.retrievers.answering import NO_PASSAGES, chunks_messages, extractive_chunks
 from survivorgraph.retrievers.base import Retriever, Run
-from survivorgraph.retrievers.claims import Evidence
+from survivorgraph.retrievers.claims import Evidence, passage_text
 from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
 from survivorgraph.retrievers.types import ChunkEvidence
 
@@ -54,7 +54,8 @@ class TraditionalRetriever(Retriever):
             result.answer = NO_PASSAGES
             return
         messages = chunks_messages(question, result.chunks, embed=self._sentence_embedder())
-        evidence = Evidence(passages=[c.text for c in result.chunks], question=question, cited=len(result.chunks))
+        evidence = Evidence(passages=[passage_text(c) for c in result.chunks], question=question,
+                            cited=len(result.chunks))
         answer = grounded_answer(self.llm, messages, evidence, run, chunks=len(hits))
         if answer is None:
             result.answer_kind = "extractive"

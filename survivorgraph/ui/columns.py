@@ -104,9 +104,26 @@ def render_answer(result: RetrievalResult) -> None:
         long = len(result.answer) > LONG_ANSWER or result.answer.count("\n") > 12
         with st.container(height=ANSWER_HEIGHT if long else "content", border=long):
             st.markdown(result.answer)
+    if note := support_note(result.support):
+        st.caption(note)
     for error in result.errors:
         if error.strip() != result.answer.strip():
             st.error(error)
+
+
+def support_note(support: dict) -> str:
+    """One line on how the model's answer held up against its evidence (retrievers/grounding.py)."""
+    if not support:
+        return ""
+    if support.get("withheld"):
+        return ":material/gpp_bad: The model's answers stated what the evidence lacks; the evidence is shown instead."
+    if support.get("retried"):
+        stated = ", ".join(f"'{c}'" for c in support.get("first_unsupported", []))
+        return (f":material/gpp_maybe: The first answer stated {stated}, which the evidence lacks; this second "
+                "answer's numbers and names are all in the evidence.")
+    if support.get("claims"):
+        return f":material/verified: All {support['claims']} numbers and names of this answer are in the evidence."
+    return ""
 
 
 def seconds(value: float) -> str:
