@@ -48,6 +48,12 @@ def test_a_list_vouches_for_its_length_and_its_distinct_items():
     assert unsupported_claims("3 castaways: Ann A, Bob B and Cid C, over 2 seasons.", evidence) == []
 
 
+def test_a_list_in_a_row_vouches_for_its_length():
+    evidence = Evidence(rows=[{"tribe": "Kele", "members": ["Ann A", "Bob B", "Cid C"]}], question="Who was on Kele?")
+    assert unsupported_claims("Kele had 3 members: Ann A, Bob B and Cid C.", evidence) == []
+    assert texts(unsupported_claims("Kele had 4 members.", evidence)) == ["4"]
+
+
 def test_number_words_rounding_and_percentages():
     evidence = Evidence(rows=[{"share": 0.6667, "age": 38.6, "votes": 4}], question="q")
     assert unsupported_claims("Four votes, 67% of the jury; she was 39.", evidence) == []

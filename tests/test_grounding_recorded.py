@@ -2,9 +2,10 @@
 (recorded from the evaluation run `s10-gold-trad-graph-grounded`, the model's first answers, before any check; the
 passages cut to the sentences that share a word with the answer's claims — Wikipedia text, CC BY-SA 4.0).
 
-Each line's `unsupported` was read by hand against its evidence: one answer made up a tribe's size and a member
-("12", "Devin Davis"); the others hold only what their evidence does — four of them had been false alarms of the
-first checker (a passage's season and episode labels, "the TV show"), which withheld right answers."""
+Each line's `unsupported` was read by hand against its evidence: one answer misspelt a tribe member (Tevin Davis
+as "Devin Davis"; its "12 members" is the length of the row's list); the others hold only what their evidence
+does — four of them had been false alarms of the first checker (a passage's season and episode labels, "the TV
+show"), which withheld right answers."""
 
 from __future__ import annotations
 

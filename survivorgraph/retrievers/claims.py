@@ -87,6 +87,7 @@ class Evidence:
         for value in _values(self.rows):
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 found.add(float(value))
+        found |= {float(len(v)) for row in self.rows for v in row.values() if isinstance(v, (list, tuple))}
         if len(self.rows) > 1:  # a list's length, and the number of distinct items in a column, are its counts
             found.add(float(len(self.rows)))
             for column in {c for row in self.rows for c in row}:

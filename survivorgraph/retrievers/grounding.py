@@ -10,9 +10,9 @@ from __future__ import annotations
 from survivorgraph.retrievers.answering import write_answer
 from survivorgraph.retrievers.claims import Claim, Evidence, claims_in, describe, unsupported_claims
 
-RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Answer the question again \
-using only numbers and names that appear in the evidence. If the evidence does not answer it, say that the data \
-does not show it.
+RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Write the answer again \
+without them: keep what the evidence does say, with only numbers and names that appear in it. If the evidence does \
+not answer the question, say that the data does not show it.
 Answer:"""
 
 
