@@ -32,7 +32,7 @@ from survivorgraph.retrievers.answering import (
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence as AnswerEvidence
 from survivorgraph.retrievers.claims import passage_text
-from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
+from survivorgraph.retrievers.grounding import answer_or_evidence
 
 # What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
 # person is taken out: the same question, for them
@@ -297,15 +297,12 @@ class AgenticRetriever(Retriever):
                                 passages=[passage_text(c) for *_, chunks in items for c in chunks],
                                 question=question,
                                 cited=max((len(chunks) for *_, chunks in items), default=0))
-            answer = grounded_answer(self.llm, messages, evidence, run, parts=len(parts), found=len(useful))
-            if answer is None:
-                result.answer_kind = "extractive"
-                result.answer = withheld_note(result.support, "the rows and passages found") + "\n\n" + \
-                    "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
-                result.answer += _unread_note(useful)
-                return
-            result.answer = answer
-            self._guard_facts(result, items, run)
+            result.answer = answer_or_evidence(
+                self.llm, messages, evidence, run, what="the rows and passages found", parts=len(parts),
+                found=len(useful), shown_instead=lambda: "\n\n".join(
+                    _extractive_part(part, rows, chunks) for part, _, rows, chunks in items))
+            if result.answer_kind != "extractive":  # a withheld answer shows the evidence: nothing to guard
+                self._guard_facts(result, items, run)
             result.answer += _unread_note(useful)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.

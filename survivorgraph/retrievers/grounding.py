@@ -7,6 +7,8 @@ claims checked, the unsupported ones, whether the model was asked again, whether
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from survivorgraph.retrievers.answering import write_answer
 from survivorgraph.retrievers.claims import Claim, Evidence, claims_in, describe, unsupported_claims
 
@@ -40,6 +42,17 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
         support.update(withheld=True, model_answer=second)
         return None
     return second
+
+
+def answer_or_evidence(llm, messages: list[dict[str, str]], evidence: Evidence, run, *, what: str,
+                       shown_instead: Callable[[], str], **detail) -> str:
+    """`grounded_answer`, or when it is withheld the evidence as `shown_instead` writes it, after the note naming
+    what the model made up (`what`: what the evidence is, "the rows"); the result's answer_kind says which."""
+    answer = grounded_answer(llm, messages, evidence, run, **detail)
+    if answer is not None:
+        return answer
+    run.result.answer_kind = "extractive"
+    return withheld_note(run.result.support, what) + "\n\n" + shown_instead()
 
 
 def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:

@@ -24,7 +24,7 @@ from survivorgraph.retrievers.answering import NO_ROWS, extractive_rows, rows_me
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence
 from survivorgraph.retrievers.fewshot import FewShotBank
-from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
+from survivorgraph.retrievers.grounding import answer_or_evidence
 from survivorgraph.retrievers.types import CypherAttempt
 
 CYPHER_MAX_TOKENS = 320
@@ -69,12 +69,9 @@ class TextToCypherRetriever(Retriever):
             result.answer = NO_ROWS
             return
         messages = rows_messages(question, rows.rows, attempt.cypher, rows.truncated)
-        answer = grounded_answer(self.llm, messages, Evidence(rows=rows.rows, question=question), run,
-                                 rows=len(rows.rows))
-        if answer is None:
-            result.answer_kind = "extractive"
-            answer = withheld_note(result.support, "the rows") + "\n" + extractive_rows(rows.rows, question=question)
-        result.answer = answer
+        result.answer = answer_or_evidence(
+            self.llm, messages, Evidence(rows=rows.rows, question=question), run, what="the rows",
+            rows=len(rows.rows), shown_instead=lambda: extractive_rows(rows.rows, question=question))
 
     def _graph_values(self, question: str, run: Run) -> list[str]:
         """Entity linking (no model): the graph's ids and numbers for the names in the question, so the

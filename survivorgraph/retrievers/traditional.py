@@ -5,7 +5,7 @@ from __future__ import annotations
 from survivorgraph.retrievers.answering import NO_PASSAGES, chunks_messages, extractive_chunks
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence, passage_text
-from survivorgraph.retrievers.grounding import grounded_answer, withheld_note
+from survivorgraph.retrievers.grounding import answer_or_evidence
 from survivorgraph.retrievers.types import ChunkEvidence
 
 
@@ -56,12 +56,9 @@ class TraditionalRetriever(Retriever):
         messages = chunks_messages(question, result.chunks, embed=self._sentence_embedder())
         evidence = Evidence(passages=[passage_text(c) for c in result.chunks], question=question,
                             cited=len(result.chunks))
-        answer = grounded_answer(self.llm, messages, evidence, run, chunks=len(hits))
-        if answer is None:
-            result.answer_kind = "extractive"
-            answer = (withheld_note(result.support, "the passages") + "\n\n"
-                      + extractive_chunks(result.chunks, question=question))
-        result.answer = answer
+        result.answer = answer_or_evidence(
+            self.llm, messages, evidence, run, what="the passages", chunks=len(hits),
+            shown_instead=lambda: extractive_chunks(result.chunks, question=question))
 
     def _sentence_embedder(self):
         """The text index's own embedder, to choose the passages' sentences for the prompt (None: by words)."""
