@@ -9,7 +9,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from evaluation.gold import CATEGORIES, QUESTION_SETS
+from evaluation.gold import CATEGORIES
+from evaluation.question_sets import set_names
 from evaluation.runner import ALL_MODES, EvalOptions
 
 
@@ -23,11 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the questions through the modes and score them (the default)")
     run.add_argument("--questions", type=Path, default=None,
                      help="question file (JSON/JSONL); default: --set generated from the data")
-    run.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
-                     help="the question set to generate: gold (default), holdout, fresh, unseen, novel, untried, "
-                          "unasked, untouched, unheard, unposed, unvoiced, unspoken or unraised (each written blind "
-                          "to the agent's code; the earlier ones have since been used to tune it, after their first "
-                          "runs: the README lists those; unraised is the newest)")
+    run.add_argument("--set", dest="question_set", default="gold", metavar="NAME",
+                     help=f"the question set (evaluation/sets/index.yaml): {', '.join(set_names())}; default gold")
     run.add_argument("--modes", type=_csv, default=None,
                      help=f"comma-separated, from {','.join(ALL_MODES)} (default: all that can run)")
     run.add_argument("--category", dest="categories", action="append", default=None,
@@ -47,16 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="spoiler guard: every mode answers as for a viewer who has watched through season S "
                           "episode E (e.g. 44:6), and the gold answers are computed for that viewer")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
-    gold = sub.add_parser("gold", help="regenerate a question set's file from the survivoR tables")
-    gold.add_argument("--set", dest="question_set", choices=list(QUESTION_SETS), default="gold",
-                      help="gold (default; evaluation/gold_questions.json), holdout (holdout_questions.json), "
-                           "fresh (fresh_questions.json), unseen (unseen_questions.json), "
-                           "novel (novel_questions.json), untried (untried_questions.json), unasked "
-                           "(unasked_questions.json), untouched (untouched_questions.json), unheard "
-                           "(unheard_questions.json), unposed (unposed_questions.json), unvoiced "
-                           "(unvoiced_questions.json), unspoken (unspoken_questions.json) or unraised "
-                           "(unraised_questions.json)")
-    gold.add_argument("--out", type=Path, default=None, help="default: the set's file in evaluation/")
+    gold = sub.add_parser("gold", help="write a question set with its gold answers computed from the survivoR tables")
+    gold.add_argument("--set", dest="question_set", default="gold", metavar="NAME",
+                      help=f"the question set: {', '.join(set_names())}; default gold")
+    gold.add_argument("--out", type=Path, default=None, help="JSON file (default: <state>/gold/<set>.json)")
     rescore = sub.add_parser("rescore", help="score a run's stored answers again with the current scorer and "
                                              "gold answers (no model calls)")
     rescore.add_argument("folder", type=Path)
@@ -76,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings.from_env()
         if args.command == "gold":
-            return _gold(settings, args.out or QUESTION_SETS[args.question_set], args.question_set)
+            return _gold(settings, args.out, args.question_set)
         if args.command == "show":
             return _show(settings, args.folder)
         if args.command == "rescore":
@@ -109,6 +101,13 @@ def _run(settings, args) -> int:
 
     # given at all, it must read as S:E (a ConfigError names the form): `--watched ""` never means unscoped
     watched = ViewerScope.parse(args.watched) if args.watched is not None else None
+    from evaluation.question_sets import find_set
+
+    try:
+        find_set(args.question_set)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.questions is not None and args.question_set != "gold":
         print("error: give either --questions FILE or --set, not both", file=sys.stderr)
         return 2
@@ -136,13 +135,21 @@ def _report(run) -> int:
     return 0
 
 
-def _gold(settings, out: Path, question_set: str = "gold") -> int:
+def _gold(settings, out: Path | None, question_set: str = "gold") -> int:
     from evaluation.data import GoldData
-    from evaluation.gold import build_question_set, save
+    from evaluation.gold import save
+    from evaluation.question_sets import build_question_set, find_set
     from ingest.survivor_data import open_survivor_data
 
+    try:
+        chosen = find_set(question_set)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     g = GoldData(open_survivor_data(settings))
-    questions = build_question_set(g, question_set)
+    questions = build_question_set(g, chosen.name)
+    out = out or settings.state_dir / "gold" / f"{chosen.name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     save(questions, out, dataset_version=g.data.version)
     counts = {}
     for q in questions:

@@ -1,8 +1,10 @@
-"""The gold question set: questions whose answers are computed from the survivoR tables by code.
+"""Questions with gold answers computed from the survivoR tables by code: the question type, the answer parts, the
+registry of gold-answer functions and reading/writing question files.
 
-A question stores its template name and parameters, so its answer is *recomputed* from the data at run time
-(`recompute`) and stays right when the survivoR version changes; `evaluation/gold_questions.json` is a
-snapshot for reading and for other tools (`python -m evaluation gold` rewrites it).
+A question names its gold-answer function (evaluation/answers) and arguments, so its answer is *recomputed* from
+the data at run time (`recompute`) and stays right when the survivoR version changes. The sets themselves are data
+(evaluation/sets, built by evaluation.question_sets); `python -m evaluation gold --set NAME` writes one with its
+answers for reading and for other tools.
 
 Answer parts (all must match for a question to count as correct):
   entity    {"ids", "names"}  one person; any of `ids` when several tie
@@ -20,7 +22,6 @@ Answer parts (all must match for a question to count as correct):
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -30,38 +31,16 @@ from evaluation.data import GoldData
 
 CATEGORIES = ("single_fact", "aggregation", "multi_hop", "cross_entity", "temporal", "negation", "narrative",
               "unanswerable", "demo")
-GOLD_FILE = Path(__file__).with_name("gold_questions.json")
-# The question sets a run can use: the gold set (the default), the held-out set (evaluation.holdout) and the
-# fresh set (evaluation.fresh), blind to the router after the other two had tuned it, the unseen set
-# (evaluation.unseen), blind after all three, the novel set (evaluation.novel), blind after all four, the
-# untried set (evaluation.untried), blind after all five, the unasked set (evaluation.unasked), blind after
-# all six, the untouched set (evaluation.untouched), blind after all seven, the unheard set
-# (evaluation.unheard), blind after all eight, the unposed set (evaluation.unposed), blind after all nine, the
-# unvoiced set (evaluation.unvoiced), blind after all ten, the unspoken set (evaluation.unspoken), blind after
-# all eleven, and the unraised set (evaluation.unraised), blind after all twelve.
-QUESTION_SETS = {"gold": GOLD_FILE, "holdout": Path(__file__).with_name("holdout_questions.json"),
-                 "fresh": Path(__file__).with_name("fresh_questions.json"),
-                 "unseen": Path(__file__).with_name("unseen_questions.json"),
-                 "novel": Path(__file__).with_name("novel_questions.json"),
-                 "untried": Path(__file__).with_name("untried_questions.json"),
-                 "unasked": Path(__file__).with_name("unasked_questions.json"),
-                 "untouched": Path(__file__).with_name("untouched_questions.json"),
-                 "unheard": Path(__file__).with_name("unheard_questions.json"),
-                 "unposed": Path(__file__).with_name("unposed_questions.json"),
-                 "unvoiced": Path(__file__).with_name("unvoiced_questions.json"),
-                 "unspoken": Path(__file__).with_name("unspoken_questions.json"),
-                 "unraised": Path(__file__).with_name("unraised_questions.json")}
 
-Template = Callable[..., tuple[str, list[dict]]]
-TEMPLATES: dict[str, tuple[str, Template]] = {}
+GoldAnswer = Callable[..., list[dict]]
+GOLD_ANSWERS: dict[str, GoldAnswer] = {}
 
 
-def template(name: str, category: str):
-    """Register a question template: fn(g: GoldData, **params) -> (question text, answer parts)."""
-    assert category in CATEGORIES, category
-
-    def register(fn: Template) -> Template:
-        TEMPLATES[name] = (category, fn)
+def gold_answer(name: str):
+    """Register a gold-answer function: fn(g: GoldData, **args) -> answer parts, computed from the tables."""
+    def register(fn: GoldAnswer) -> GoldAnswer:
+        assert name not in GOLD_ANSWERS or GOLD_ANSWERS[name] is fn, f"gold answer {name!r} registered twice"
+        GOLD_ANSWERS[name] = fn
         return fn
     return register
 
@@ -72,8 +51,8 @@ class Question:
     category: str
     question: str
     parts: list[dict]
-    template: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
+    gold: str = ""  # the gold-answer function that computes `parts` from the data
+    args: dict[str, Any] = field(default_factory=dict)
     answer: str = ""  # the gold answer for people to read
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,8 +60,10 @@ class Question:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Question:
+        # "template"/"params": the keys of question files written before the gold answers were functions
         return cls(**{k: d[k] for k in ("id", "category", "question", "parts") if k in d},
-                   template=d.get("template", ""), params=d.get("params") or {}, answer=d.get("answer", ""))
+                   gold=d.get("gold") or d.get("template", ""), args=d.get("args") or d.get("params") or {},
+                   answer=d.get("answer", ""))
 
 
 # -- answer parts ----------------------------------------------------------------------------------------
@@ -152,38 +133,26 @@ def describe(parts: list[dict]) -> str:
 
 
 # -- building --------------------------------------------------------------------------------------------
-def _load_templates() -> None:
-    # they register templates
-    from evaluation import (  # noqa: F401
-        fresh,
-        gold_facts,
-        gold_multi,
-        holdout,
-        leaks,
-        novel,
-        unasked,
-        unheard,
-        unposed,
-        unraised,
-        unseen,
-        unspoken,
-        untouched,
-        untried,
-        unvoiced,
-    )
+def load_gold_answers() -> None:
+    """Import the library of gold-answer functions (importing registers them)."""
+    import evaluation.answers  # noqa: F401
 
 
-def make_question(g: GoldData, qid: str, name: str, params: dict) -> Question:
-    _load_templates()
-    category, fn = TEMPLATES[name]
+def make_question(g: GoldData, qid: str, category: str, text: str, gold: str, args: dict) -> Question:
+    """The question with its answer parts computed by the gold-answer function `gold` on g (for g's viewer scope,
+    when it has one)."""
+    load_gold_answers()
+    if gold not in GOLD_ANSWERS:
+        raise ValueError(f"question {qid}: no gold-answer function {gold!r} (evaluation/answers)")
+    assert category in CATEGORIES, (qid, category)
+    fn = GOLD_ANSWERS[gold]
     if getattr(g, "viewer_scope", None) is not None:  # evaluation.scoped.ScopedGoldData
         from evaluation.scoped import scoped_answer
 
-        full_text, full_parts = fn(g.full, **params)
-        text, parts = scoped_answer(g, name, fn, params, full_text, _plain(full_parts))
+        parts = scoped_answer(g, gold, fn, args, _plain(fn(g.full, **args)))
     else:
-        text, parts = fn(g, **params)
-    return Question(qid, category, text, _plain(parts), name, _plain(dict(params)), describe(parts))
+        parts = fn(g, **args)
+    return Question(qid, category, text, _plain(parts), gold, _plain(dict(args)), describe(parts))
 
 
 def _plain(value):
@@ -195,98 +164,15 @@ def _plain(value):
     return json.loads(json.dumps(value, default=convert))
 
 
-def build_gold_set(g: GoldData, seed: int = 7) -> list[Question]:
-    """The whole set: each templates module plans (template, params) pairs from the data."""
-    from evaluation import gold_facts, gold_multi
-
-    rng = random.Random(seed)
-    return build_planned(g, "", lambda data: gold_facts.plan(data, rng) + gold_multi.plan(data, rng))
-
-
-def build_planned(g: GoldData, prefix: str, plan: Callable[[GoldData], list[tuple[str, dict]]]) -> list[Question]:
-    """Questions for the (template, params) pairs plan(data) picks, with ids "<prefix>-<category>-NN" (without a
-    prefix, "<category>-NN"). Under a viewer scope the plan sees the full data: the same questions, answered for
-    that viewer."""
-    _load_templates()
-    questions, counters = [], {c: 0 for c in CATEGORIES}
-    for name, params in plan(getattr(g, "full", g)):
-        category = TEMPLATES[name][0]
-        counters[category] += 1
-        qid = f"{category}-{counters[category]:02d}"
-        questions.append(make_question(g, f"{prefix}-{qid}" if prefix else qid, name, params))
-    return questions
-
-
-def build_question_set(g: GoldData, name: str = "gold") -> list[Question]:
-    """One of QUESTION_SETS, generated from the data."""
-    if name not in QUESTION_SETS:
-        raise ValueError(f"unknown question set {name!r}: choose from {', '.join(QUESTION_SETS)}")
-    if name == "holdout":
-        from evaluation.holdout import build_holdout_set
-
-        return build_holdout_set(g)
-    if name == "fresh":
-        from evaluation.fresh import build_fresh_set
-
-        return build_fresh_set(g)
-    if name == "unseen":
-        from evaluation.unseen import build_unseen_set
-
-        return build_unseen_set(g)
-    if name == "novel":
-        from evaluation.novel import build_novel_set
-
-        return build_novel_set(g)
-    if name == "untried":
-        from evaluation.untried import build_untried_set
-
-        return build_untried_set(g)
-    if name == "unasked":
-        from evaluation.unasked import build_unasked_set
-
-        return build_unasked_set(g)
-    if name == "untouched":
-        from evaluation.untouched import build_untouched_set
-
-        return build_untouched_set(g)
-    if name == "unheard":
-        from evaluation.unheard import build_unheard_set
-
-        return build_unheard_set(g)
-    if name == "unposed":
-        from evaluation.unposed import build_unposed_set
-
-        return build_unposed_set(g)
-    if name == "unvoiced":
-        from evaluation.unvoiced import build_unvoiced_set
-
-        return build_unvoiced_set(g)
-    if name == "unspoken":
-        from evaluation.unspoken import build_unspoken_set
-
-        return build_unspoken_set(g)
-    if name == "unraised":
-        from evaluation.unraised import build_unraised_set
-
-        return build_unraised_set(g)
-    return build_gold_set(g)
-
-
 def recompute(g: GoldData, questions: list[Question]) -> list[Question]:
-    """Fresh answers from the data for questions that name a template; others keep their stored answers."""
-    _load_templates()
-    fresh = []
-    for q in questions:
-        if q.template in TEMPLATES:
-            new = make_question(g, q.id, q.template, q.params)
-            new.question = q.question if q.question else new.question
-            fresh.append(new)
-        else:
-            fresh.append(q)
-    return fresh
+    """Fresh answers from the data for questions that name a gold-answer function; others keep their stored
+    answers."""
+    load_gold_answers()
+    return [make_question(g, q.id, q.category, q.question, q.gold, q.args) if q.gold in GOLD_ANSWERS else q
+            for q in questions]
 
 
-def save(questions: list[Question], path: Path = GOLD_FILE, *, dataset_version: str = "") -> Path:
+def save(questions: list[Question], path: Path, *, dataset_version: str = "") -> Path:
     payload = {"dataset_version": dataset_version, "count": len(questions),
                "categories": {c: sum(q.category == c for q in questions) for c in CATEGORIES},
                "questions": [q.to_dict() for q in questions]}
@@ -294,7 +180,7 @@ def save(questions: list[Question], path: Path = GOLD_FILE, *, dataset_version: 
     return path
 
 
-def load(path: Path = GOLD_FILE) -> list[Question]:
+def load(path: Path) -> list[Question]:
     """A question file: this module's JSON, or a JSON/JSONL list of {id?, category?, question, parts?}."""
     text = Path(path).read_text()
     if path.suffix == ".jsonl":

@@ -23,46 +23,42 @@ from typing import Any
 
 from evaluation import scoped
 from evaluation.data import GoldData
-from evaluation.gold import Question, entity, make_question, template
+from evaluation.gold import Question, make_question
 
-
-@template("top_outlast_score", "aggregation")
-def top_outlast_score(g: GoldData, season: int):
-    sc = g.scores[g.scores["season"] == season]
-    best = sc[sc["score_outlast"].astype(float) == sc["score_outlast"].astype(float).max()]
-    return f"In survivoR's castaway scores, who ranks highest for outlasting on season {season}?", [
-        entity(g, best["castaway_id"])]
-
-
-scoped.NEEDS["top_outlast_score"] = "finale"  # a score sums up the whole season
+# the category each case's question counts under (the scorer reads it)
+CATEGORIES_OF_GOLD = {"top_outlast_score": "aggregation", "original_tribe": "single_fact", "episode_story": "narrative",
+                      "winner_by_number": "single_fact"}
 
 
 @dataclass(frozen=True)
 class LeakCase:
     key: str
     watched: str                      # as a viewer gives it ("44:6"); a malformed one must be refused
-    template: str
-    params: dict[str, Any]
+    question: str
+    gold: str                         # the gold-answer function (evaluation/answers) and its args
+    args: dict[str, Any]
     modes: tuple[str, ...]
     forbidden: tuple[str, ...] = ()   # text that must appear nowhere the viewer sees
     refused: bool = False             # the watched point is malformed: asking must fail, not answer unguarded
     near_miss: bool = False           # the same kind of question where it had aired: it must be answered
 
 
+OUTLAST = "In survivoR's castaway scores, who ranks highest for outlasting on season 44?"
+RECAP = "What happened in episode 3 of Survivor: Tocantins?"
 LEAK_CASES = (
-    LeakCase("outlast-in-progress", "44:6", "top_outlast_score", {"season": 44}, ("agentic", "graph"),
+    LeakCase("outlast-in-progress", "44:6", OUTLAST, "top_outlast_score", {"season": 44}, ("agentic", "graph"),
              forbidden=("score_outlast\": 1", "Yam Yam", "Heidi Lagares-Greenblatt", "Carolyn Wiger")),
-    LeakCase("outlast-finished", "45:1", "top_outlast_score", {"season": 44}, ("agentic",), near_miss=True),
-    LeakCase("married-name-early", "2:1", "original_tribe", {"castaway_id": "US0027", "season": 2},
-             ("agentic", "graph"), forbidden=("Mariano",)),
-    LeakCase("married-name-in-use", "40:1", "original_tribe", {"castaway_id": "US0027", "season": 40},
-             ("agentic",), near_miss=True),
-    LeakCase("later-title-in-a-passage", "18:3", "episode_story", {"season": 18, "episode": 3},
+    LeakCase("outlast-finished", "45:1", OUTLAST, "top_outlast_score", {"season": 44}, ("agentic",), near_miss=True),
+    LeakCase("married-name-early", "2:1", "Which tribe did Amber Brkich start on in season 2?", "original_tribe",
+             {"castaway_id": "US0027", "season": 2}, ("agentic", "graph"), forbidden=("Mariano",)),
+    LeakCase("married-name-in-use", "40:1", "Which tribe did Amber Mariano start on in season 40?", "original_tribe",
+             {"castaway_id": "US0027", "season": 40}, ("agentic",), near_miss=True),
+    LeakCase("later-title-in-a-passage", "18:3", RECAP, "episode_story", {"season": 18, "episode": 3},
              ("traditional", "agentic"), forbidden=("Heroes vs. Villains",)),
-    LeakCase("earlier-title-in-a-passage", "20:1", "episode_story", {"season": 18, "episode": 3},
+    LeakCase("earlier-title-in-a-passage", "20:1", RECAP, "episode_story", {"season": 18, "episode": 3},
              ("traditional",), near_miss=True),
-    *(LeakCase(f"malformed-scope-{i}", watched, "winner_by_number", {"season": 45}, ("agentic", "traditional"),
-               forbidden=("Dee Valladares",), refused=True)
+    *(LeakCase(f"malformed-scope-{i}", watched, "Who was the Sole Survivor of season 45?", "winner_by_number",
+               {"season": 45}, ("agentic", "traditional"), forbidden=("Dee Valladares",), refused=True)
       for i, watched in enumerate(("", "44", "x:y"), 1)),
 )
 
@@ -83,7 +79,8 @@ def leak_question(data, case: LeakCase, full: GoldData | None = None) -> Questio
     from ingest.viewer_scope import ViewerScope
 
     scope = ViewerScope.parse(case.watched)
-    return make_question(scoped.ScopedGoldData(data, scope, full), f"leak-{case.key}", case.template, case.params)
+    return make_question(scoped.ScopedGoldData(data, scope, full), f"leak-{case.key}",
+                         CATEGORIES_OF_GOLD[case.gold], case.question, case.gold, case.args)
 
 
 def check_leaks(settings, cases=LEAK_CASES, log=lambda _: None) -> LeakReport:

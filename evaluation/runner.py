@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluation.gold import Question, build_question_set, filter_questions, load, recompute
+from evaluation.gold import GOLD_ANSWERS, Question, filter_questions, load, load_gold_answers, recompute
+from evaluation.question_sets import build_question_set, find_set
 from evaluation.scoring import Scorer
 from survivorgraph.retrievers.traditional import scope_filter, to_evidence
 
@@ -33,7 +34,7 @@ MAX_ROWS_KEPT = 200
 @dataclass
 class EvalOptions:
     questions: Path | None = None      # None: generate `question_set` from the data
-    question_set: str = "gold"         # evaluation.gold.QUESTION_SETS: "gold", "holdout" or "fresh"
+    question_set: str = "gold"         # a set of evaluation/sets/index.yaml (by name or former name)
     modes: list[str] | None = None     # None: every mode that can run
     categories: list[str] | None = None
     limit: int | None = None
@@ -97,15 +98,13 @@ def gold_questions(settings, opts: EvalOptions) -> tuple[list[Question], Any]:
 
 
 def _check_rescopable(questions: list[Question], opts: EvalOptions) -> None:
-    """Stored answers are unscoped: under --watched every answer must be recomputed from a template."""
-    from evaluation.gold import TEMPLATES, _load_templates
-
-    _load_templates()
-    fixed = [q.id for q in questions if q.parts and (not opts.recompute or q.template not in TEMPLATES)]
+    """Stored answers are unscoped: under --watched every answer must be recomputed by a gold-answer function."""
+    load_gold_answers()
+    fixed = [q.id for q in questions if q.parts and (not opts.recompute or q.gold not in GOLD_ANSWERS)]
     if fixed:
         raise ValueError(f"{len(fixed)} question(s) ({', '.join(fixed[:5])}) carry stored answers that cannot be "
                          f"recomputed for {opts.watched.describe()}; drop --stored-answers, or give those "
-                         "questions a template, or run without --watched.")
+                         "questions a gold-answer function (\"gold\"), or run without --watched.")
 
 
 class Harness:
@@ -241,7 +240,7 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
             if (q.id, m) not in done or done[(q.id, m)].get("qhash") != hashes[q.id]]
     llm = harness.llm
     meta = {"started": dt.datetime.now().isoformat(timespec="seconds"), "modes": modes,
-            "questions": len(questions), "question_set": str(opts.questions or opts.question_set),
+            "questions": len(questions), "question_set": str(opts.questions or find_set(opts.question_set).name),
             "llm": llm.describe() if llm is not None else "none",
             "no_llm": opts.no_llm or llm is None, "dataset_version": g.data.version, "scope": str(g.data.scope),
             "graph_backend": settings.graph_backend, "k": opts.k, "viewer_scope": watched,
@@ -290,8 +289,8 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
 def rescore(settings, folder: Path) -> EvalRun:
     """Score a run's stored answers again, with today's scorer and gold answers and no model call: a scoring
     rule that changes need not cost the hours of model time the answers took. results.jsonl is replaced whole."""
-    from evaluation.gold import QUESTION_SETS
     from evaluation.matching import Matcher
+    from evaluation.question_sets import question_sets
     from ingest.viewer_scope import ViewerScope
 
     meta_path, results_path = folder / "meta.json", folder / "results.jsonl"
@@ -299,8 +298,8 @@ def rescore(settings, folder: Path) -> EvalRun:
         raise ValueError(f"{folder} is not an evaluation run (no meta.json / results.jsonl)")
     meta = json.loads(meta_path.read_text())
     named = meta.get("question_set") or "gold"
-    opts = EvalOptions(question_set=named if named in QUESTION_SETS else "gold",
-                       questions=None if named in QUESTION_SETS else Path(named),
+    known = named in question_sets() or any(s.was == named for s in question_sets().values())
+    opts = EvalOptions(question_set=named if known else "gold", questions=None if known else Path(named),
                        categories=meta.get("categories"), limit=meta.get("limit"),  # the run's own selection
                        watched=ViewerScope.parse(meta["viewer_scope"]) if meta.get("viewer_scope") else None)
     questions, g = gold_questions(settings, opts)

@@ -2,7 +2,7 @@
 had aired by then, with the rules the graph loader uses (`ingest.aired`), and the questions re-answered on them.
 
     g = ScopedGoldData(open_survivor_data(settings), ViewerScope(44, 6))
-    build_gold_set(g)              # the same questions as unscoped; answers computed on the scoped tables
+    build_question_set(g, "gold")  # the same questions as unscoped; answers computed on the scoped tables
 
 Which rows a viewer has seen (the loader's `aired` positions, position = season * 1000 + episode):
   season_summary   seasons whose premiere (episode 1) aired; the finale facts (`HIDDEN_SOURCE_COLUMNS`) only
@@ -349,16 +349,14 @@ def beyond_part(reason: str, hidden: list[dict]) -> dict:
     return {"type": "abstain", "beyond_scope": True, "reason": reason, "hidden": hidden}
 
 
-def scoped_answer(g: ScopedGoldData, name: str, fn, params: dict, full_text: str,
-                  full_parts: list[dict]) -> tuple[str, list[dict]]:
-    """(question text, parts) for a viewer at g's scope; the unscoped answer is given for the comparison."""
+def scoped_answer(g: ScopedGoldData, name: str, fn, args: dict, full_parts: list[dict]) -> list[dict]:
+    """The answer parts for a viewer at g's scope; the unscoped answer is given for the comparison."""
     try:
-        check_needs(g, name, params)
-        text, parts = fn(g, **params)
+        check_needs(g, name, args)
+        parts = fn(g, **args)
     except BeyondScope as exc:
-        return full_text, [beyond_part(str(exc), full_parts)]
+        return [beyond_part(str(exc), full_parts)]
     except (KeyError, IndexError) as exc:  # the unscoped data answered it: the row it needs is not in scope
-        return full_text, [beyond_part(f"the data it needs had not aired ({type(exc).__name__}: {exc})",
-                                       full_parts)]
+        return [beyond_part(f"the data it needs had not aired ({type(exc).__name__}: {exc})", full_parts)]
     reason = beyond_reason(g, parts, full_parts)
-    return (full_text, [beyond_part(reason, full_parts)]) if reason else (text, parts)
+    return [beyond_part(reason, full_parts)] if reason else parts

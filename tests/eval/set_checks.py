@@ -1,21 +1,18 @@
-"""Checks the question-set tests share (test_holdout.py, test_fresh.py, test_unseen.py, test_novel.py): finding
-a question, the raw survivoR tables cut to US seasons independently of the code under test, and the checks every
-set must pass (its shape, repeating no earlier set's question or person, recomputing to its snapshot, the CLI and
-runner selecting it, building under viewer scopes, narrative key facts in the passages they cite). Each check
-takes the set's own limits, so every set is held to exactly what it promises.
-The set tests import it as `checks` and call e.g. checks.shape(...)."""
+"""Checks the question-set tests share: finding a question, the raw survivoR tables cut to US seasons independently
+of the code under test, and the checks every set must pass (its shape, repeating no earlier set's question or
+person, building under viewer scopes, narrative key facts in the passages they cite). Each check takes the set's own
+limits (its `promises` in evaluation/sets/index.yaml), so every set is held to exactly what it promises.
+tests/eval/test_question_sets.py runs them over every set; the answer tests import it as `checks`."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from pathlib import Path
 
 import pandas as pd
 
 from evaluation.data import GoldData
-from evaluation.gold import CATEGORIES, QUESTION_SETS, Question, load, recompute
+from evaluation.gold import CATEGORIES, Question, recompute
 
 
 def raw(g: GoldData, table: str) -> pd.DataFrame:
@@ -25,11 +22,10 @@ def raw(g: GoldData, table: str) -> pd.DataFrame:
     return df[(df["version"] == "US") & (season <= 49)].assign(season=season.astype(int))
 
 
-def ask(questions: list[Question], template: str, **params) -> Question:
-    """The one question of this template with these params."""
-    found = [q for q in questions if q.template == template
-             and all(q.params.get(k) == v for k, v in params.items())]
-    assert len(found) == 1, (template, params, len(found))
+def ask(questions: list[Question], gold: str, **args) -> Question:
+    """The one question whose answer this gold-answer function computes with these args."""
+    found = [q for q in questions if q.gold == gold and all(q.args.get(k) == v for k, v in args.items())]
+    assert len(found) == 1, (gold, args, len(found))
     return found[0]
 
 
@@ -64,7 +60,7 @@ def words(text: str) -> str:
 
 def people(questions: list[Question]) -> set[str]:
     """The castaway_ids the questions' params name."""
-    return {v for q in questions for k, v in q.params.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
+    return {v for q in questions for k, v in q.args.items() if k in ("castaway_id", "a", "b") and isinstance(v, str)}
 
 
 def shape(questions: list[Question], prefix: str, size: tuple[int, int], per_category: tuple[int, int | None],
@@ -80,7 +76,7 @@ def shape(questions: list[Question], prefix: str, size: tuple[int, int], per_cat
     assert len({q.id for q in questions}) == len(questions)
     assert len({q.question for q in questions}) == len(questions)
     for q in questions:
-        assert q.id.startswith(f"{prefix}-") and q.template.startswith(f"{prefix}_") and q.parts and q.answer, q.id
+        assert q.id.startswith(f"{prefix}-") and q.gold.startswith(f"{prefix}_") and q.parts and q.answer, q.id
         for part in q.parts:
             if part["type"] in ("entity", "entities"):
                 assert part["ids"] and all(re.fullmatch(r"US\d{4}", i) for i in part["ids"]), q.id
@@ -109,18 +105,8 @@ def no_repeats(g: GoldData, questions: list[Question], others: list[Question], *
     named = full_names[full_names["castaway_id"].isin(asked_about)]["alias"].str.lower()
     assert not [n for n in named if n in other_text]  # nor named in their questions' text
     if max_per_season is not None:
-        seasons_asked = Counter(q.params["season"] for q in questions if isinstance(q.params.get("season"), int))
+        seasons_asked = Counter(q.args["season"] for q in questions if isinstance(q.args.get("season"), int))
         assert max(seasons_asked.values()) <= max_per_season, seasons_asked  # spread over seasons, not one quiz
-
-
-def snapshot_recomputes(g: GoldData, questions: list[Question], snapshot: Path, *,
-                              same_wording: bool = True) -> None:
-    """The stored snapshot has the built set's ids (and, same_wording, its wording), and recomputes to its parts."""
-    stored = load(snapshot)
-    assert [q.id for q in stored] == [q.id for q in questions]
-    if same_wording:
-        assert [q.question for q in stored] == [q.question for q in questions]
-    assert [q.parts for q in recompute(g, stored)] == [q.parts for q in questions]
 
 
 def recompute_follows_the_data(g: GoldData, asked: Question) -> None:
@@ -129,35 +115,17 @@ def recompute_follows_the_data(g: GoldData, asked: Question) -> None:
     assert recompute(g, [stale])[0].parts == asked.parts
 
 
-def cli_writes_and_runner_selects(settings, tmp_path: Path, questions: list[Question], name: str, prefix: str,
-                         snapshot: Path, category: str) -> None:
-    """`gold --set <name>` writes the set, QUESTION_SETS[name] is its snapshot, the runner selects it (one
-    category of it), and the default run does not."""
-    from evaluation.cli import main
-    from evaluation.runner import EvalOptions, gold_questions
-
-    out = tmp_path / f"{name}.json"
-    assert main(["gold", "--set", name, "--out", str(out)]) == 0
-    written = json.loads(out.read_text())
-    assert written["count"] == len(questions) and written["questions"][0]["id"].startswith(f"{prefix}-")
-    assert QUESTION_SETS[name] == snapshot
-    chosen, _ = gold_questions(settings, EvalOptions(question_set=name, categories=[category]))
-    assert chosen and all(q.id.startswith(f"{prefix}-{category}-") for q in chosen)
-    default, _ = gold_questions(settings, EvalOptions(limit=3))
-    assert not any(q.id.startswith(f"{prefix}-") for q in default)
-
-
 def scope_needs_declared(questions: list[Question]) -> None:
     """Every template declares what a viewer scope needs to have aired, or that it is answered as aired; not both."""
     from evaluation.scoped import AS_AIRED, NEEDS
 
-    assert all((q.template in NEEDS) != (q.template in AS_AIRED) for q in questions)
+    assert all((q.gold in NEEDS) != (q.gold in AS_AIRED) for q in questions)
 
 
 def builds_under_viewer_scopes(g: GoldData, questions: list[Question], name: str, scopes) -> None:
     """At each viewer scope the set keeps its wording, some (not all) of its answers lie beyond the viewer's
     point, and the unanswerable questions still abstain."""
-    from evaluation.gold import build_question_set
+    from evaluation.question_sets import build_question_set
     from evaluation.scoped import ScopedGoldData
 
     for scope in scopes:

@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 
 from evaluation.data import GoldData
-from evaluation.gold import TEMPLATES, _load_templates, build_gold_set, make_question
+from evaluation.gold import GOLD_ANSWERS, load_gold_answers, make_question
 from evaluation.matching import Matcher
+from evaluation.question_sets import build_question_set
 from evaluation.scoped import AS_AIRED, NEEDS, ScopedGoldData
 from evaluation.scoring import Scorer
 from ingest.aired import HIDDEN_GROUPS, HIDDEN_SOURCE_COLUMNS
@@ -46,12 +47,12 @@ def aired(df: pd.DataFrame, scope: ViewerScope) -> pd.DataFrame:
 
 
 def q(g, name, **params):
-    return make_question(g, "t", name, params)
+    return make_question(g, "t", "single_fact", "(a test question)", name, params)
 
 
 def test_every_template_declares_what_it_needs_to_have_aired():
-    _load_templates()
-    undeclared = set(TEMPLATES) - set(NEEDS) - AS_AIRED
+    load_gold_answers()
+    undeclared = set(GOLD_ANSWERS) - set(NEEDS) - AS_AIRED
     assert not undeclared, f"add these templates to evaluation.scoped NEEDS or AS_AIRED: {sorted(undeclared)}"
     assert not set(NEEDS) & AS_AIRED
 
@@ -158,8 +159,8 @@ def test_questions_beyond_the_viewers_point_become_abstentions(scoped, full):
 
 
 def test_a_scoped_gold_set_keeps_the_same_questions(scoped, full):
-    unscoped = build_gold_set(full)
-    at = build_gold_set(scoped[S30E5])
+    unscoped = build_question_set(full, "gold")
+    at = build_question_set(scoped[S30E5], "gold")
     assert [x.id for x in at] == [x.id for x in unscoped]
     beyond = [x for x in at if x.parts[0].get("beyond_scope")]
     assert beyond and len(beyond) < len(at)
