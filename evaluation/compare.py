@@ -12,7 +12,8 @@ Records are matched by (question id, mode). A pair whose question text differs i
 another question under the same id) but listed, as are the answers only one run holds. The metrics are
 `evaluation.summary.aggregate` over the matched pairs only, so a delta never comes from a different question
 mix. An answer is "changed" when its correctness is the same but its text or evidence (Cypher, rows,
-passages) is not: that is what "the refactor changed nothing" has to rule out, word for word.
+passages) is not: that is what "the refactor changed nothing" has to rule out, word for word. More in
+docs/evaluation-compare.md.
 """
 
 from __future__ import annotations
