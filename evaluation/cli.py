@@ -1,4 +1,5 @@
-"""`python -m evaluation` (wired as `survivorgraph eval` and `make eval`): run, regenerate the gold set, show.
+"""`python -m evaluation` (wired as `survivorgraph eval` and `make eval`): run, regenerate the gold set, show,
+compare two runs.
 
     main(argv: list[str] | None = None) -> int      # exit code; messages, never tracebacks, for known errors
 """
@@ -9,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from evaluation.compare import KINDS as COMPARE_KINDS
 from evaluation.gold import CATEGORIES
 from evaluation.question_sets import set_names
 from evaluation.runner import ALL_MODES, EvalOptions
@@ -54,6 +56,22 @@ def build_parser() -> argparse.ArgumentParser:
     rescore.add_argument("folder", type=Path)
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)
+    compare = sub.add_parser("compare", help="compare a candidate run B with a baseline run A: metrics with deltas, "
+                                             "the answers that flipped or changed (see docs/evaluation-compare.md)")
+    compare.add_argument("run_a", metavar="RUN_A", help="the baseline: a run folder, or a run's name under "
+                                                        "<state dir>/eval")
+    compare.add_argument("run_b", metavar="RUN_B", help="the candidate, named the same way")
+    compare.add_argument("--mode", dest="modes", action="append", default=None,
+                         help="only this mode (repeatable or comma-separated)")
+    compare.add_argument("--category", dest="categories", action="append", default=None,
+                         help="only this category (repeatable or comma-separated)")
+    compare.add_argument("--show", type=_csv, default=list(COMPARE_KINDS),
+                         help=f"which answer lists to print, from {','.join(COMPARE_KINDS)} (default: all); "
+                              "'none' prints only the metrics and the summary")
+    compare.add_argument("--json", action="store_true", help="print the comparison as JSON (answers in full)")
+    compare.add_argument("--fail-on-change", action="store_true",
+                         help="exit 1 when any answer differs (flipped, other words or evidence) or a question is "
+                              "in one run only: for scripts proving a change leaves the answers alone")
     return parser
 
 
@@ -71,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             return _gold(settings, args.out, args.question_set)
         if args.command == "show":
             return _show(settings, args.folder)
+        if args.command == "compare":
+            return _compare(settings, args)
         if args.command == "rescore":
             from evaluation.runner import rescore
 
@@ -173,3 +193,26 @@ def _show(settings, folder: Path | None) -> int:
     print()
     print(format_targets(report.targets))
     return 0
+
+
+def _compare(settings, args) -> int:
+    """0, or 1 with --fail-on-change when anything differs; 2 for a run that is missing or not a run."""
+    import json
+
+    from evaluation.compare import RunNotFound, compare_runs, format_comparison, resolve_run
+
+    show = tuple(k for k in args.show if k != "none")
+    unknown = [k for k in show if k not in COMPARE_KINDS]
+    if unknown:
+        print(f"error: unknown --show {unknown}; choose from {', '.join(COMPARE_KINDS)} or none", file=sys.stderr)
+        return 2
+    modes = [m for item in args.modes or [] for m in _csv(item)] or None
+    categories = [c for item in args.categories or [] for c in _csv(item)] or None
+    try:
+        cmp = compare_runs(resolve_run(args.run_a, settings), resolve_run(args.run_b, settings),
+                           modes=modes, categories=categories)
+    except RunNotFound as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(cmp.to_dict(), indent=1, default=str) if args.json else format_comparison(cmp, show))
+    return 1 if args.fail_on_change and not cmp.identical else 0

@@ -10,6 +10,7 @@
     report.meta         # started, finished, llm, modes, dataset_version, scope ...
     report.chart_png    # Path of accuracy.png or None; report.chart_html likewise
     report.result(qid, mode)   # the full stored RetrievalResult dict, for a drill-down
+    read_records(folder)       # every scored record of results.jsonl (the last of each question x mode)
 
 Reads summary.json when present, else rebuilds the tables from results.jsonl (a run still in progress).
 """
@@ -102,19 +103,26 @@ def load_run(folder: Path) -> EvalReport | None:
         data = json.loads(summary_path.read_text())
         return EvalReport(folder, data.get("meta", meta), pd.DataFrame(data["table"]),
                           pd.DataFrame(data["questions"]), data.get("targets", []))
-    results = folder / "results.jsonl"
-    if not results.is_file():
-        return None
-    records = []
-    for line in results.read_text().splitlines():
-        try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
+    records = read_records(folder)
     if not records:
         return None
-    latest = {(r["qid"], r["mode"]): r for r in records}
-    frame = question_frame(list(latest.values()))
+    frame = question_frame(records)
     modes = meta.get("modes") or list(dict.fromkeys(frame["mode"]))
     table = aggregate(frame, modes)
     return EvalReport(folder, meta, table, frame, targets(table))
+
+
+def read_records(folder: Path) -> list[dict]:
+    """The scored records of results.jsonl, one per (question, mode): the last line of a pair wins (a re-run
+    of it); unreadable lines (a run killed mid-write) are skipped. [] when there is no results.jsonl."""
+    results = Path(folder) / "results.jsonl"
+    if not results.is_file():
+        return []
+    latest: dict[tuple[str, str], dict] = {}
+    for line in results.read_text().splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        latest[(record["qid"], record["mode"])] = record
+    return list(latest.values())

@@ -282,3 +282,88 @@ def test_evaluation_url_in_chromium(settings, eval_state, capsys):
         path = page.screenshot(artifacts / "app-evaluation.png")
     with capsys.disabled():
         print(f"\nscreenshot of the evaluation page: {path}")
+
+
+# -- two runs compared -----------------------------------------------------------------------------------
+@pytest.fixture
+def two_runs(tmp_path):
+    """A state dir holding the baseline and the candidate of tests/compare_runs.py (the candidate is latest)."""
+    from compare_runs import write_pair
+
+    write_pair(tmp_path / "state" / "eval")
+    return tmp_path / "state"
+
+
+def open_comparison() -> AppTest:
+    at = rerun(open_evaluation().radio(key="eval_view").set_value("Compare two runs"))
+    assert "eval_run" not in [s.key for s in at.selectbox]  # the one-run view is not drawn under it
+    return at
+
+
+def test_two_runs_compared_metrics_and_flipped_answers(page_env, two_runs):  # noqa: F811
+    from compare_runs import BASELINE, CANDIDATE
+
+    page_env(state_dir=two_runs)
+    at = open_comparison()
+    assert at.selectbox(key="eval_baseline").value == BASELINE  # the previous run against the latest
+    assert at.selectbox(key="eval_candidate").value == CANDIDATE
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics == {"Answers compared": "6", "Changed": "5", "Right \u2192 wrong": "1", "Wrong \u2192 right": "1"}
+    deltas = frame_with(at, "accuracy_a", "accuracy_b", "accuracy_delta").set_index(["category", "mode"])
+    assert tuple(deltas.loc[("single_fact", "agentic"), ["accuracy_a", "accuracy_b", "accuracy_delta"]]) == (
+        1.0, 0.5, -0.5)
+    assert deltas.loc[("all", "agentic"), "median_latency_ms_delta"] == -40.0
+    flips = frame_with(at, "answer_a", "answer_b", "change")
+    assert list(flips["qid"]) == ["sf-1", "ag-1", "sf-2", "ag-2", "mh-1"]
+
+    at.multiselect(key="eval_cmp_kinds").set_value(["right-to-wrong"])
+    at = rerun(at.multiselect(key="eval_cmp_categories").set_value([]))
+    flips = frame_with(at, "answer_a", "answer_b", "change")
+    assert flips[["qid", "answer_a", "answer_b"]].values.tolist() == [
+        ["sf-1", "Dee Valladares won.", "Austin Li Coon won."]]
+    assert [t.value for t in at.text] == ["Dee Valladares won.", "Austin Li Coon won."]  # both answers, side by side
+
+    at.multiselect(key="eval_cmp_kinds").set_value([])
+    at = rerun(at.multiselect(key="eval_cmp_categories").set_value(["aggregation"]))
+    assert list(frame_with(at, "answer_a", "answer_b", "change")["qid"]) == ["ag-1", "ag-2"]
+    at = rerun(at.selectbox(key="eval_cmp_pick").set_value("ag-2 \u00b7 agentic"))
+    cypher = [c.value for c in at.code if c.language == "cypher"]
+    assert len(cypher) == 2 and cypher[0] != cypher[1] and "TribalCouncil" in cypher[1]  # what differs: the query
+    assert any("**Differs:** cypher" in t for t in texts(at.markdown))
+    at = rerun(at.multiselect(key="eval_cmp_modes").set_value(["lexical"]))
+    assert frame_with(at, "answer_a", "answer_b", "change").empty
+    assert any("No changed answer matches" in i for i in texts(at.info))
+    assert any("only in A" in e.label and "another question" in e.label for e in at.expander)
+
+
+def test_a_run_compared_with_itself_is_identical(page_env, two_runs):  # noqa: F811
+    from compare_runs import CANDIDATE
+
+    page_env(state_dir=two_runs)
+    at = rerun(open_comparison().selectbox(key="eval_baseline").set_value(CANDIDATE))
+    assert any(s.startswith("Identical") and "0 changed" in s for s in texts(at.success))
+    assert {m.label: m.value for m in at.metric}["Changed"] == "0"
+    assert not [df for df in at.dataframe if "answer_a" in df.value.columns]
+    assert any("No answer changed" in c for c in texts(at.caption))
+
+
+def test_comparing_needs_two_runs(page_env, two_runs):  # noqa: F811
+    from compare_runs import BASELINE
+
+    shutil.rmtree(two_runs / "eval" / BASELINE)
+    page_env(state_dir=two_runs)
+    at = open_comparison()
+    assert any("Comparing needs two runs" in i for i in texts(at.info)) and not at.dataframe
+
+
+def test_deltas_are_coloured_by_which_way_is_better():
+    from survivorgraph.ui.run_comparison import BAD, GOOD, delta_colour, styled
+
+    assert delta_colour("accuracy", 0.1) == GOOD and delta_colour("accuracy", -0.1) == BAD
+    assert delta_colour("median_latency_ms", -40.0) == GOOD and delta_colour("tokens", 12.0) == BAD
+    assert delta_colour("abstention", 0.2) == "" and delta_colour("accuracy", 0.0) == ""
+    assert delta_colour("accuracy", float("nan")) == ""
+    table = pd.DataFrame([{"category": "all", "mode": "agentic", "n_a": 2, "n_b": 2, "accuracy_a": 1.0,
+                           "accuracy_b": 0.5, "accuracy_delta": -0.5}])
+    html = styled(table, ["accuracy"]).to_html()
+    assert "-50 pt" in html and "50%" in html and "#cf222e" in html and "#1a7f37" not in html

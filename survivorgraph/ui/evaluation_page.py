@@ -1,5 +1,6 @@
 """The "Evaluation" page: one evaluation run (the latest by default) — its facts, the issue's targets, accuracy
-per category x strategy, the full summary table and every answer with its stored evidence.
+per category x strategy, the full summary table and every answer with its stored evidence; or, in the
+"Compare two runs" view (`survivorgraph.ui.run_comparison`), a baseline run against a candidate.
 
 `app.py` registers this file as a page of `st.navigation` (URL `/evaluation`), which runs it as a script; the
 data side (run folders, cached loading, tables) is `survivorgraph.ui.eval_runs`.
@@ -12,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from survivorgraph.errors import SurvivorGraphError
-from survivorgraph.ui import eval_runs
+from survivorgraph.ui import eval_runs, run_comparison
 from survivorgraph.ui.eval_runs import MODE_NOTES, RunInfo
 from survivorgraph.ui.trace import md_escape
 
@@ -22,6 +23,7 @@ METRICS = {"Accuracy": "accuracy", "Evidence support": "evidence_support", "Answ
            "Cypher OK first try": "cypher_first_ok", "Abstention": "abstention"}
 OUTCOME_CHOICES = ["all", "correct", "incorrect", "not scored"]
 MARK = {"correct": "\u2713", "incorrect": "\u2717", "not scored": "\u2013"}
+ONE_RUN, TWO_RUNS = "One run", "Compare two runs"
 
 
 def main() -> None:
@@ -43,6 +45,11 @@ def main() -> None:
         return
     if not infos:
         st.info(eval_runs.no_run_message(settings), icon=":material/science:")
+        return
+    view = st.radio("View", [ONE_RUN, TWO_RUNS], horizontal=True, key="eval_view", label_visibility="collapsed",
+                    help="Compare two runs: a baseline against a candidate, with the answers that changed.")
+    if view == TWO_RUNS:
+        run_comparison.render(infos)
         return
     info = pick_run(infos)
     if info.error:
