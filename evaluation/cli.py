@@ -62,6 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
     rescore.add_argument("folder", type=Path)
     show = sub.add_parser("show", help="print the table of a run (default: the latest)")
     show.add_argument("folder", type=Path, nargs="?", default=None)
+    doc = sub.add_parser("doc", help="write docs/evaluation.md and the README's results table from the runs "
+                                     "recorded in docs/runs/")
+    doc.add_argument("--check", action="store_true", help="write nothing; exit 1 when either file is stale")
+    doc.add_argument("--add", dest="add", type=Path, default=None, metavar="RUN_FOLDER",
+                     help="first record this run folder as docs/runs/<name>.json (meta + summary table)")
+    doc.add_argument("--as", dest="name", default=None, help="the recorded run's name (default: the folder's)")
+    doc.add_argument("--commit", default=None,
+                     help="the code the run ran, when its meta.json does not record it")
+    doc.add_argument("--root", type=Path, default=None, help="the repository to write into (default: this one)")
     return parser
 
 
@@ -70,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0].startswith("-"):
         argv = ["run", *argv]
     args = build_parser().parse_args(argv)
+    if args.command == "doc":
+        return _doc(args)
     from survivorgraph.config import Settings
     from survivorgraph.errors import SurvivorGraphError
 
@@ -165,4 +176,27 @@ def _show(settings, folder: Path | None) -> int:
     print(format_table(report.summary, report.meta))
     print()
     print(format_targets(report.targets))
+    return 0
+
+
+def _doc(args) -> int:
+    from evaluation import results_doc
+
+    root = args.root or results_doc.REPO
+    try:
+        if args.check:
+            if args.add is not None:
+                print("error: --add writes; run it without --check", file=sys.stderr)
+                return 2
+            stale = results_doc.stale(root)
+            for path in stale:
+                print(f"{path} is stale: run `{results_doc.COMMAND}`", file=sys.stderr)
+            return 1 if stale else 0
+        if args.add is not None:
+            print(f"recorded {results_doc.record_run(args.add, args.name, args.commit, root)}")
+        written = results_doc.write(root)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("wrote " + ", ".join(map(str, written)) if written else "docs/evaluation.md and README.md are current")
     return 0
