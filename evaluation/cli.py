@@ -72,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--fail-on-change", action="store_true",
                          help="exit 1 when any answer differs (flipped, other words or evidence) or a question is "
                               "in one run only: for scripts proving a change leaves the answers alone")
+    doc = sub.add_parser("doc", help="write docs/evaluation.md and the README's results table from the runs "
+                                     "recorded in docs/runs/")
+    doc.add_argument("--check", action="store_true", help="write nothing; exit 1 when either file is stale")
+    doc.add_argument("--add", dest="add", type=Path, default=None, metavar="RUN_FOLDER",
+                     help="first record this run folder as docs/runs/<name>.json (meta + summary table)")
+    doc.add_argument("--as", dest="name", default=None, help="the recorded run's name (default: the folder's)")
+    doc.add_argument("--commit", default=None,
+                     help="the code the run ran, when its meta.json does not record it")
+    doc.add_argument("--root", type=Path, default=None, help="the repository to write into (default: this one)")
     return parser
 
 
@@ -80,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0].startswith("-"):
         argv = ["run", *argv]
     args = build_parser().parse_args(argv)
+    if args.command == "doc":
+        return _doc(args)
     from survivorgraph.config import Settings
     from survivorgraph.errors import SurvivorGraphError
 
@@ -216,3 +227,26 @@ def _compare(settings, args) -> int:
         return 2
     print(json.dumps(cmp.to_dict(), indent=1, default=str) if args.json else format_comparison(cmp, show))
     return 1 if args.fail_on_change and not cmp.identical else 0
+
+
+def _doc(args) -> int:
+    from evaluation import results_doc
+
+    root = args.root or results_doc.REPO
+    try:
+        if args.check:
+            if args.add is not None:
+                print("error: --add writes; run it without --check", file=sys.stderr)
+                return 2
+            stale = results_doc.stale(root)
+            for path in stale:
+                print(f"{path} is stale: run `{results_doc.COMMAND}`", file=sys.stderr)
+            return 1 if stale else 0
+        if args.add is not None:
+            print(f"recorded {results_doc.record_run(args.add, args.name, args.commit, root)}")
+        written = results_doc.write(root)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("wrote " + ", ".join(map(str, written)) if written else "docs/evaluation.md and README.md are current")
+    return 0

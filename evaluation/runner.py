@@ -246,6 +246,9 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
             "graph_backend": settings.graph_backend, "k": opts.k, "viewer_scope": watched,
             "limit": opts.limit, "categories": opts.categories,
             "viewer_scope_text": describe_scope(opts.watched)}
+    from evaluation.results_doc import git_commit
+
+    meta["commit"] = git_commit()  # the code that ran, for `python -m evaluation doc --add`
     (folder / "meta.json").write_text(json.dumps(meta, indent=1))
     log(f"evaluation: {len(questions)} questions x {len(modes)} modes -> {folder} "
         f"({len(todo)} to run, {len(questions) * len(modes) - len(todo)} already done); LLM: {meta['llm']}")

@@ -113,7 +113,7 @@ class TerminalProgress(Progress):
 @click.argument("question")
 @click.option("--mode", type=click.Choice(["traditional", "graph", "agentic", "all"]), default="all",
               show_default=True, help="Which strategy answers.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result objects as JSON (see README).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result objects as JSON (see docs/cli.md).")
 @click.option("--no-llm", is_flag=True, help="Run without a model: retrieval and deterministic routing only.")
 @click.option("--watched", metavar="S:E", help="Spoiler guard: answer only from what aired up to season S "
               "episode E (e.g. 44:6); anything else, empty included, is an error.")

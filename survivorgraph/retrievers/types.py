@@ -1,6 +1,6 @@
 """The one result type every retriever returns; the app, the CLI (`--json`) and the evaluation read it.
 
-JSON shape (`RetrievalResult.to_dict()`), documented in the README:
+JSON shape (`RetrievalResult.to_dict()`), documented in docs/cli.md:
   mode, question, answer, answer_kind (generated | extractive | abstained | no_model | error),
   evidence: {rows: [...], columns: [...], cypher: [CypherAttempt], chunks: [ChunkEvidence]},
   trace: [TraceStep], timings: {total_ms, llm_ms, db_ms}, usage: {llm_calls, prompt_tokens,
