@@ -53,11 +53,6 @@ def fr_winner(g: GoldData, season: int):
     return [entity(g, [g.winner(season)])]
 
 
-@gold_answer("fr_filmed")
-def fr_filmed(g: GoldData, season: int):
-    return gf.location(g, season)
-
-
 @gold_answer("fr_jury_count")
 def fr_jury_count(g: GoldData, season: int):
     return [
@@ -195,31 +190,10 @@ def fr_jury_votes_for(g: GoldData, castaway_id: str):
     return [number((jury["finalist_id"] == castaway_id).sum())]
 
 
-# -- cross-entity ----------------------------------------------------------------------------------------
-@gold_answer("fr_together")
-def fr_together(g: GoldData, a: str, b: str):
-    return gm.shared_seasons(g, a, b)
-
-
-@gold_answer("fr_votes_between")
-def fr_votes_between(g: GoldData, a: str, b: str):
-    return gm.votes_between(g, a, b)
-
-
 @gold_answer("fr_roster")
 def fr_roster(g: GoldData, season: int, tribe: str):
     assert set(g.tribes[g.tribes["tribe"] == tribe]["season"]) == {season}, tribe  # the name alone says which
     return gm.tribe_roster(g, season, tribe)
-
-
-@gold_answer("fr_overlap")
-def fr_overlap(g: GoldData, a: int, b: int):
-    return gm.cast_overlap(g, a, b)
-
-
-@gold_answer("fr_finalists")
-def fr_finalists(g: GoldData, season: int):
-    return gm.finalists(g, season)
 
 
 @gold_answer("fr_jurors_for_winner")
@@ -227,11 +201,6 @@ def fr_jurors_for_winner(g: GoldData, season: int, call: str):
     assert person(g, call) == g.winner(season), call
     j = g.jury[(g.jury["season"] == season) & (g.jury["finalist_id"] == g.winner(season))]
     return [entities(g, j["castaway_id"])]
-
-
-@gold_answer("fr_voted_out_by")
-def fr_voted_out_by(g: GoldData, castaway_id: str, season: int):
-    return gm.voted_out_by(g, castaway_id, season)
 
 
 @gold_answer("fr_idol_plays")
@@ -259,35 +228,14 @@ def fr_first_out(g: GoldData, season: int):
     return [entity(g, cast[cast["order"] == 1]["castaway_id"])]
 
 
-@gold_answer("fr_exit_episode")
-def fr_exit_episode(g: GoldData, castaway_id: str, season: int):
-    return gf.exit_episode(g, castaway_id, season)
-
-
 @gold_answer("fr_first_immunity")
 def fr_first_immunity(g: GoldData, season: int):
     return gf.first_immunity(g, season)
 
 
-@gold_answer("fr_went_out_after")
-def fr_went_out_after(g: GoldData, castaway_id: str, season: int):
-    return gf.next_boot(g, castaway_id, season)
-
-
-@gold_answer("fr_exit_day")
-def fr_exit_day(g: GoldData, castaway_id: str, season: int):
-    return gf.exit_day(g, castaway_id, season)
-
-
 @gold_answer("fr_last_immunity")
 def fr_last_immunity(g: GoldData, season: int):
     return gf.first_immunity(g, season, last=True)
-
-
-# -- negation --------------------------------------------------------------------------------------------
-@gold_answer("fr_lost_final")
-def fr_lost_final(g: GoldData, season: int):
-    return gf.finalists_not_won(g, season)
 
 
 @gold_answer("fr_jurors_not_for")
@@ -303,11 +251,6 @@ def fr_seasons_no_idols(g: GoldData):
     with_idols = set(found["season"])
     return [
         seasons(s for s in g.seasons if s not in with_idols)]
-
-
-@gold_answer("fr_untouched")
-def fr_untouched(g: GoldData, season: int):
-    return gf.never_received_vote(g, season)
 
 
 @gold_answer("fr_winners_never_immune")
@@ -342,26 +285,10 @@ def fr_zero_vote_finalists(g: GoldData):
     return [entities(g, out)]
 
 
-# -- narrative -------------------------------------------------------------------------------------------
-@gold_answer("fr_why_left")
-def fr_why_left(g: GoldData, castaway_id: str, season: int):
-    return gm.why_left(g, castaway_id, season)
-
-
 @gold_answer("fr_ftc")
 def fr_ftc(g: GoldData, season: int):
     g.name(g.winner(season)).split()[0]
     return gm.final_tribal_story(g, season)
-
-
-@gold_answer("fr_merge")
-def fr_merge(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
-@gold_answer("fr_recap")
-def fr_recap(g: GoldData, season: int, episode: int):
-    return gm.episode_story(g, season, episode)
 
 
 # -- unanswerable ----------------------------------------------------------------------------------------
@@ -412,18 +339,15 @@ SCOPE_NEEDS = {
     "fr_debut_winner": _debut_finale, "fr_first_win_runner_up": _won(0), "fr_second_win_where": _won(1),
     "fr_conf_leader_immunities": "finale", "fr_last_immunity_tribe": "finale", "fr_first_juror_when_won": _won(0),
     "fr_jury_votes_for": _won(0),
-    "fr_roster": "finale", "fr_finalists": "finale", "fr_jurors_for_winner": "finale", "fr_voted_out_by": "exit",
-    "fr_idol_plays": "finale",
-    "fr_days_lasted": "exit", "fr_exit_episode": "exit", "fr_went_out_after": "exit", "fr_exit_day": "exit",
-    "fr_last_immunity": "finale",
-    "fr_lost_final": "finale", "fr_jurors_not_for": "finale", "fr_untouched": "finale", "fr_pre_jury": "finale",
-    "fr_why_left": "exit", "fr_ftc": "finale", "fr_merge": scoped._merge, "fr_recap": "episode",
-    "fr_what_if": "finale",
+    "fr_roster": "finale", "fr_jurors_for_winner": "finale", "fr_idol_plays": "finale",
+    "fr_days_lasted": "exit", "fr_last_immunity": "finale",
+    "fr_jurors_not_for": "finale", "fr_pre_jury": "finale",
+    "fr_ftc": "finale", "fr_what_if": "finale",
 }
-SCOPE_AS_AIRED = {"fr_filmed", "fr_first_season", "fr_jury_seasons", "fr_immunity_record", "fr_times_played",
+SCOPE_AS_AIRED = {"fr_first_season", "fr_jury_seasons", "fr_immunity_record", "fr_times_played",
                   "fr_idols_found", "fr_seasons_in_country", "fr_reward_leader", "fr_distinct_jurors",
-                  "fr_first_boot_other_seasons", "fr_together", "fr_votes_between", "fr_overlap",
-                  "fr_made_it_further", "fr_first_out", "fr_first_immunity", "fr_seasons_no_idols",
+                  "fr_first_boot_other_seasons", "fr_made_it_further", "fr_first_out", "fr_first_immunity",
+                  "fr_seasons_no_idols",
                   "fr_winners_never_immune", "fr_no_final_three", "fr_zero_vote_finalists", "fr_future",
                   "fr_nobody", "fr_place_never", "fr_not_in_data"}
 scoped.NEEDS.update(SCOPE_NEEDS)

@@ -45,59 +45,11 @@ def check_not_in_data(g: GoldData, castaway_id: str, words: tuple[str, ...]) -> 
     assert not {c for c in columns if any(w in c for w in words)}, columns
 
 
-# -- single facts ----------------------------------------------------------------------------------------
-@gold_answer("ho_title_holder")
-def ho_title_holder(g: GoldData, season: int):
-    return gf.winner_by_number(g, season)
-
-
-@gold_answer("ho_shot_where")
-def ho_shot_where(g: GoldData, season: int):
-    return gf.location(g, season)
-
-
-@gold_answer("ho_starting_cast")
-def ho_starting_cast(g: GoldData, season: int):
-    return gf.cast_size(g, season)
-
-
-@gold_answer("ho_person_start_tribe")
-def ho_person_start_tribe(g: GoldData, castaway_id: str, season: int):
-    return gf.original_tribe(g, castaway_id,
-                                                                                              season)
-
-
-@gold_answer("ho_jury_tally")
-def ho_jury_tally(g: GoldData, season: int):
-    return gf.final_vote(g, season)
-
-
 @gold_answer("ho_winner_age")
 def ho_winner_age(g: GoldData, castaway_id: str):
     s = _won_in(g, castaway_id)
     cast = g.season_cast(s)
     return [number(cast[cast["castaway_id"] == castaway_id]["age"].iloc[0])]
-
-
-@gold_answer("ho_premiere")
-def ho_premiere(g: GoldData, season: int):
-    return gf.premiere(g, season)
-
-
-@gold_answer("ho_season_won")
-def ho_season_won(g: GoldData, castaway_id: str):
-    return gf.season_won(g, castaway_id)
-
-
-@gold_answer("ho_merged_name")
-def ho_merged_name(g: GoldData, season: int):
-    return gf.merged_tribe(g, season)
-
-
-# -- aggregation -----------------------------------------------------------------------------------------
-@gold_answer("ho_immunity_leader")
-def ho_immunity_leader(g: GoldData, season: int):
-    return gf.season_immunity_leader(g, season)
 
 
 @gold_answer("ho_confessional_leader")
@@ -142,37 +94,11 @@ def ho_most_votes_cast(g: GoldData):
         entity(g, top(g.votes.groupby("castaway_id").size()))]
 
 
-# -- multi-hop -------------------------------------------------------------------------------------------
-@gold_answer("ho_winner_votes")
-def ho_winner_votes(g: GoldData, season: int):
-    return gm.winner_jury_votes(g, season)
-
-
 @gold_answer("ho_winner_where")
 def ho_winner_where(g: GoldData, place: str):
     found = g.summary[g.summary["location"].str.contains(place, case=False, regex=False)]["season"]
     assert len(found) == 1, (place, list(found))
     return [entity(g, [g.winner(int(found.iloc[0]))])]
-
-
-@gold_answer("ho_winner_tribe")
-def ho_winner_tribe(g: GoldData, season: int):
-    return gm.winner_original_tribe(g, season)
-
-
-@gold_answer("ho_winner_immunities")
-def ho_winner_immunities(g: GoldData, season: int):
-    return gm.winner_immunity_wins(g, season)
-
-
-@gold_answer("ho_first_boot_when_won")
-def ho_first_boot_when_won(g: GoldData, castaway_id: str):
-    return gm.first_boot_of_winners_season(g, castaway_id)
-
-
-@gold_answer("ho_career_of_winner")
-def ho_career_of_winner(g: GoldData, season: int):
-    return gm.winner_total_seasons(g, season)
 
 
 @gold_answer("ho_jurors_backed_runner_up")
@@ -181,74 +107,16 @@ def ho_jurors_backed_runner_up(g: GoldData, season: int):
     return [backers]
 
 
-@gold_answer("ho_conf_leader_tribe")
-def ho_conf_leader_tribe(g: GoldData, season: int):
-    return gm.confessional_leader_tribe(g, season)
-
-
 @gold_answer("ho_winner_and_immunities")
 def ho_winner_and_immunities(g: GoldData, season: int):
     w = g.winner(season)
     return [entity(g, [w]), number(gm._imm_wins(g, w, season))]
 
 
-# -- cross-entity ----------------------------------------------------------------------------------------
-@gold_answer("ho_shared_seasons")
-def ho_shared_seasons(g: GoldData, a: str, b: str):
-    return gm.shared_seasons(g, a, b)
-
-
-@gold_answer("ho_roster")
-def ho_roster(g: GoldData, season: int, tribe: str):
-    return gm.tribe_roster(g, season, tribe)
-
-
-@gold_answer("ho_overlap")
-def ho_overlap(g: GoldData, a: int, b: int):
-    return gm.cast_overlap(g, a, b)
-
-
-@gold_answer("ho_final_three")
-def ho_final_three(g: GoldData, season: int):
-    return gm.finalists(g, season)
-
-
 @gold_answer("ho_jurors_for")
 def ho_jurors_for(g: GoldData, castaway_id: str, season: int):
     j = g.jury[(g.jury["season"] == season) & (g.jury["finalist_id"] == castaway_id)]
     return [entities(g, j["castaway_id"])]
-
-
-@gold_answer("ho_juror_pick")
-def ho_juror_pick(g: GoldData, castaway_id: str, season: int):
-    return gm.juror_choice(g, castaway_id, season)
-
-
-@gold_answer("ho_voted_out_by")
-def ho_voted_out_by(g: GoldData, castaway_id: str, season: int):
-    return gm.voted_out_by(g, castaway_id, season)
-
-
-@gold_answer("ho_starting_tribes")
-def ho_starting_tribes(g: GoldData, season: int):
-    return gm.season_tribes(g, season)
-
-
-@gold_answer("ho_idol_finders")
-def ho_idol_finders(g: GoldData, season: int):
-    return gm.idol_players(g, season)
-
-
-# -- temporal --------------------------------------------------------------------------------------------
-@gold_answer("ho_nth_out")
-def ho_nth_out(g: GoldData, season: int, order: int):
-    return gf.nth_boot(g, season, order)
-
-
-@gold_answer("ho_exit_episode")
-def ho_exit_episode(g: GoldData, castaway_id: str, season: int):
-    return gf.exit_episode(g, castaway_id,
-                                                                                             season)
 
 
 @gold_answer("ho_prev_boot")
@@ -271,11 +139,6 @@ def ho_first_boot_day(g: GoldData, season: int):
         number(*cast[cast["order"] == 1]["day"].dropna())]
 
 
-@gold_answer("ho_episode_exit")
-def ho_episode_exit(g: GoldData, season: int, episode: int):
-    return gf.boot_in_episode(g, season, episode)
-
-
 @gold_answer("ho_last_juror")
 def ho_last_juror(g: GoldData, season: int):
     return [gf.juror_by_order(g, season, last=True)]
@@ -290,27 +153,6 @@ def ho_lasted_longer(g: GoldData, a: str, b: str, season: int):
     known = not (pd.isna(order_a) and pd.isna(order_b))
     return [
         entity(g, [longer] if known else [])]
-
-
-@gold_answer("ho_immunity_episode")
-def ho_immunity_episode(g: GoldData, season: int, episode: int):
-    return gf.immunity_in_episode(g, season, episode)
-
-
-# -- negation --------------------------------------------------------------------------------------------
-@gold_answer("ho_lost_at_ftc")
-def ho_lost_at_ftc(g: GoldData, season: int):
-    return gf.finalists_not_won(g, season)
-
-
-@gold_answer("ho_jurors_against_winner")
-def ho_jurors_against_winner(g: GoldData, season: int):
-    return gf.jurors_not_for_winner(g, season)
-
-
-@gold_answer("ho_zero_votes")
-def ho_zero_votes(g: GoldData, season: int):
-    return gf.never_received_vote(g, season)
 
 
 @gold_answer("ho_seasons_no_quit")
@@ -341,31 +183,11 @@ def ho_winners_no_votes(g: GoldData):
         entities(g, [g.winner(s) for s in g.finished_seasons if (s, g.winner(s)) not in targets])]
 
 
-@gold_answer("ho_tribe_no_merge")
-def ho_tribe_no_merge(g: GoldData, season: int, tribe: str):
-    return gf.tribe_missed_merge(g, season, tribe)
-
-
 # -- narrative -------------------------------------------------------------------------------------------
 @gold_answer("ho_why_out")
 def ho_why_out(g: GoldData, castaway_id: str, season: int):
     g.name(castaway_id)
     return gm.why_left(g, castaway_id, season)
-
-
-@gold_answer("ho_ftc_story")
-def ho_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("ho_merge_story")
-def ho_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
-@gold_answer("ho_recap")
-def ho_recap(g: GoldData, season: int, episode: int):
-    return gm.episode_story(g, season, episode)
 
 
 # -- unanswerable ----------------------------------------------------------------------------------------
@@ -400,24 +222,15 @@ def _place_finales(full: GoldData, p: dict) -> list:
 
 
 SCOPE_NEEDS = {
-    "ho_title_holder": "finale", "ho_jury_tally": "finale", "ho_winner_age": scoped._won_season,
-    "ho_season_won": scoped._won_season,
-    "ho_immunity_leader": "finale", "ho_confessional_leader": "finale", "ho_votes_received": "finale",
-    "ho_winner_votes": "finale", "ho_winner_where": _place_finales, "ho_winner_tribe": "finale",
-    "ho_winner_immunities": "finale", "ho_first_boot_when_won": scoped._won_season, "ho_career_of_winner": "finale",
-    "ho_jurors_backed_runner_up": "finale", "ho_conf_leader_tribe": "finale", "ho_winner_and_immunities": "finale",
-    "ho_roster": "finale", "ho_final_three": "finale", "ho_jurors_for": "finale", "ho_juror_pick": "finale",
-    "ho_voted_out_by": "exit", "ho_idol_finders": "finale",
-    "ho_exit_episode": "exit", "ho_prev_boot": "exit", "ho_episode_exit": "episode", "ho_last_juror": "finale",
-    "ho_immunity_episode": "episode",
-    "ho_lost_at_ftc": "finale", "ho_jurors_against_winner": "finale", "ho_zero_votes": "finale",
-    "ho_tribe_no_merge": scoped._merge,
-    "ho_why_out": "exit", "ho_ftc_story": "finale", "ho_merge_story": scoped._merge, "ho_recap": "episode",
+    "ho_winner_age": scoped._won_season,
+    "ho_confessional_leader": "finale", "ho_votes_received": "finale",
+    "ho_winner_where": _place_finales, "ho_jurors_backed_runner_up": "finale", "ho_winner_and_immunities": "finale",
+    "ho_jurors_for": "finale", "ho_prev_boot": "exit", "ho_last_juror": "finale",
+    "ho_why_out": "exit",
 }
-SCOPE_AS_AIRED = {"ho_shot_where", "ho_starting_cast", "ho_person_start_tribe", "ho_premiere", "ho_merged_name",
-                  "ho_quit_count", "ho_exactly_twice", "ho_distinct_winners", "ho_seasons_in_place",
-                  "ho_most_votes_cast", "ho_shared_seasons", "ho_overlap", "ho_starting_tribes", "ho_nth_out",
-                  "ho_first_immunity", "ho_first_boot_day", "ho_lasted_longer", "ho_seasons_no_quit",
+SCOPE_AS_AIRED = {"ho_quit_count", "ho_exactly_twice", "ho_distinct_winners", "ho_seasons_in_place",
+                  "ho_most_votes_cast", "ho_first_immunity", "ho_first_boot_day", "ho_lasted_longer",
+                  "ho_seasons_no_quit",
                   "ho_one_time_winners", "ho_ftc_never_won", "ho_winners_no_votes", "ho_future_season",
                   "ho_nobody", "ho_place_never", "ho_not_in_data"}
 scoped.NEEDS.update(SCOPE_NEEDS)

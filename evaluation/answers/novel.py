@@ -445,21 +445,6 @@ def nv_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
     return parts
 
 
-@gold_answer("nv_ftc_story")
-def nv_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("nv_merge_story")
-def nv_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
-@gold_answer("nv_recap")
-def nv_recap(g: GoldData, season: int, episode: int):
-    return gm.episode_story(g, season, episode)
-
-
 # -- unanswerable ----------------------------------------------------------------------------------------
 @gold_answer("nv_future")
 def nv_future(g: GoldData, future: int):
@@ -537,8 +522,7 @@ SCOPE_NEEDS = {
     "nv_boots_between": _later_exit, "nv_years_between": un._last_exit,
     "nv_merged_no_immunity": "finale", "nv_tribe_no_finalist": "finale", "nv_found_not_played": "finale",
     "nv_jurors_first_timers": "finale",
-    "nv_why_out": "exit", "nv_boot_story": "exit", "nv_ftc_story": "finale", "nv_merge_story": scoped._merge,
-    "nv_recap": "episode", "nv_quit_undone": "exit",
+    "nv_why_out": "exit", "nv_boot_story": "exit", "nv_quit_undone": "exit",
 }
 SCOPE_AS_AIRED = {"nv_hometown", "nv_job", "nv_born", "nv_tribe_count", "nv_youngest", "nv_oldest_winner",
                   "nv_final_two_count", "nv_state_count", "nv_most_juries", "nv_older", "nv_played_with_both",

@@ -520,21 +520,6 @@ def ua_why_left(g: GoldData, castaway_id: str, season: int, call: str, v: int = 
     return (un._with_key_words(g, parts, key) if key else parts)
 
 
-@gold_answer("ua_boot_story")
-def ua_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
-    return nv.nv_boot_story(g, castaway_id, season, call)
-
-
-@gold_answer("ua_ftc_story")
-def ua_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("ua_merge_story")
-def ua_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
 @gold_answer("ua_swap_story")
 def ua_swap_story(g: GoldData, season: int):
     ep = _swap_episode(g, season)
@@ -701,8 +686,8 @@ SCOPE_NEEDS = {
     "ua_after_debut_winner": _after_debut_finale, "ua_first_to_two": _first_to_two_episode,
     "ua_tribe_never_immune": scoped._merge, "ua_never_voted_boot": "finale", "ua_journey_kept_vote": "finale",
     "ua_never_won_challenge": "finale", "ua_auction_no_buy": _auction_aired,
-    "ua_why_left": "exit", "ua_boot_story": "exit", "ua_ftc_story": "finale", "ua_merge_story": scoped._merge,
-    "ua_swap_story": _swap, "ua_idol_story": _idol_story_episode, "ua_idol_counterfactual": "exit",
+    "ua_why_left": "exit", "ua_swap_story": _swap, "ua_idol_story": _idol_story_episode,
+    "ua_idol_counterfactual": "exit",
 }
 SCOPE_AS_AIRED = {"ua_mbti", "ua_tribe_season", "ua_hometown_then", "ua_worst_rated_season",
                   "ua_debut_location", "ua_same_state", "ua_career_immunity_compare", "ua_big_state_no_winner",

@@ -570,16 +570,6 @@ def uh_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
     return parts
 
 
-@gold_answer("uh_ftc_story")
-def uh_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("uh_merge_story")
-def uh_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
 @gold_answer("uh_fire_story")
 def uh_fire_story(g: GoldData, season: int):
     row = _fire_loser(g, season)
@@ -727,8 +717,8 @@ SCOPE_NEEDS = {
     "uh_airdate_boot": "episode", "uh_first_vote_against": _first_vote_against_episode,
     "uh_merged_without_tribal": scoped._merge, "uh_jurors_no_immunity": "finale",
     "uh_first_votes_sent_home": "finale", "uh_went_home_with_idol": "finale",
-    "uh_medevac_story": "exit", "uh_quit_story": "exit", "uh_boot_story": "exit", "uh_ftc_story": "finale",
-    "uh_merge_story": scoped._merge, "uh_fire_story": _fire_exit, "uh_rock_story": _rock_episode,
+    "uh_medevac_story": "exit", "uh_quit_story": "exit", "uh_boot_story": "exit", "uh_fire_story": _fire_exit,
+    "uh_rock_story": _rock_episode,
     "uh_first_tribal_story": _first_boot_exit, "uh_fire_counterfactual": "exit",
 }
 SCOPE_AS_AIRED = {"uh_nickname", "uh_tribe_split", "uh_confessional_record", "uh_most_immunity_challenges",

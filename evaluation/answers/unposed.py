@@ -589,16 +589,6 @@ def up_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
     return parts
 
 
-@gold_answer("up_ftc_story")
-def up_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("up_merge_story")
-def up_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
 @gold_answer("up_deadlock_story")
 def up_deadlock_story(g: GoldData, season: int, episode: int):
     vh = g.vote_history
@@ -732,8 +722,8 @@ SCOPE_NEEDS = {
     "up_votes_before_merge": scoped._merge, "up_last_boot_before_auction": _auction_aired,
     "up_quiet_episode": "finale", "up_no_journey": "finale", "up_tribe_no_jurors": "finale",
     "up_jurors_winner_spared": "finale", "up_wasted_idols": "finale", "up_returnees_not_better": "finale",
-    "up_medevac_story": "exit", "up_quit_story": "exit", "up_boot_story": "exit", "up_ftc_story": "finale",
-    "up_merge_story": scoped._merge, "up_deadlock_story": "episode", "up_auction_story": _auction_aired,
+    "up_medevac_story": "exit", "up_quit_story": "exit", "up_boot_story": "exit", "up_deadlock_story": "episode",
+    "up_auction_story": _auction_aired,
     "up_idol_in_pocket_story": "exit", "up_quit_counterfactual": "exit",
 }
 SCOPE_AS_AIRED = {"up_timeslot", "up_filming_wrapped", "up_three_words", "up_career_sit_outs",

@@ -82,11 +82,6 @@ def un_merge_name(g: GoldData, season: int):
     return gf.merged_tribe(g, season)
 
 
-@gold_answer("un_start_buff")
-def un_start_buff(g: GoldData, castaway_id: str, season: int):
-    return gf.original_tribe(g, castaway_id, season)
-
-
 @gold_answer("un_age_during")
 def un_age_during(g: GoldData, castaway_id: str, season: int):
     return [number(fr._row(g, castaway_id, season)["age"])]
@@ -230,33 +225,12 @@ def un_merge_boot_tribe(g: GoldData, season: int):
     return [phrase(_first_merge_boot(g, season)["original_tribe"])]
 
 
-# -- cross-entity ----------------------------------------------------------------------------------------
-@gold_answer("un_ever_together")
-def un_ever_together(g: GoldData, a: str, b: str):
-    return gm.shared_seasons(g, a, b)
-
-
-@gold_answer("un_vote_count")
-def un_vote_count(g: GoldData, a: str, b: str):
-    return gm.votes_between(g, a, b)
-
-
-@gold_answer("un_juror_vote")
-def un_juror_vote(g: GoldData, castaway_id: str, season: int):
-    return gm.juror_choice(g, castaway_id, season)
-
-
 @gold_answer("un_tribemates")
 def un_tribemates(g: GoldData, castaway_id: str, season: int):
     cast = g.season_cast(season)
     tribe = cast[cast["castaway_id"] == castaway_id]["original_tribe"].iloc[0]
     mates = cast[(cast["original_tribe"] == tribe) & (cast["castaway_id"] != castaway_id)]
     return [entities(g, mates["castaway_id"])]
-
-
-@gold_answer("un_came_back")
-def un_came_back(g: GoldData, a: int, b: int):
-    return gm.cast_overlap(g, a, b)
 
 
 @gold_answer("un_more_immunities")
@@ -419,21 +393,6 @@ def un_why_gone(g: GoldData, castaway_id: str, season: int, key: list | None = N
     return (_with_key_words(g, parts, key) if key else parts)
 
 
-@gold_answer("un_ftc_how")
-def un_ftc_how(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("un_merge_told")
-def un_merge_told(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
-@gold_answer("un_episode_told")
-def un_episode_told(g: GoldData, season: int, episode: int):
-    return gm.episode_story(g, season, episode)
-
-
 # -- unanswerable ----------------------------------------------------------------------------------------
 @gold_answer("un_future")
 def un_future(g: GoldData, future: int):
@@ -517,18 +476,17 @@ SCOPE_NEEDS = {
     "un_last_time_place": _last_exit, "un_first_boot_season_winner": _first_boot_finale,
     "un_runner_up_career": "finale", "un_winner_state": "finale", "un_loser_jury_votes": "finale",
     "un_conf_leader_place": "finale", "un_merge_boot_tribe": _merge_boot_exit,
-    "un_juror_vote": "finale", "un_more_immunities": "finale", "un_ftc_seatmates": "finale",
+    "un_more_immunities": "finale", "un_ftc_seatmates": "finale",
     "un_fellow_jurors": "finale",
     "un_second_juror": _second_juror_exit, "un_nth_season_exit": _nth_exit, "un_last_pre_juror": _first_juror_exit,
     "un_boot_number": "exit", "un_first_merged_immunity": _first_merged_immunity,
     "un_finalists_no_immunity": "finale", "un_merged_not_jury": "finale", "un_immune_not_finalist": "finale",
-    "un_why_gone": "exit", "un_counterfactual": "exit", "un_ftc_how": "finale", "un_merge_told": scoped._merge,
-    "un_episode_told": "episode",
+    "un_why_gone": "exit", "un_counterfactual": "exit",
 }
-SCOPE_AS_AIRED = {"un_start_buff", "un_age_during", "un_country", "un_career_immunities", "un_career_confessionals",
+SCOPE_AS_AIRED = {"un_age_during", "un_country", "un_career_immunities", "un_career_confessionals",
                   "un_career_votes_against", "un_winners_returned", "un_returnees_in_cast", "un_women_winners",
-                  "un_starting_tribes", "un_nth_season_tribe", "un_ever_together", "un_vote_count", "un_tribemates",
-                  "un_came_back", "un_latest_winner", "un_last_outside", "un_last_medevac",
+                  "un_starting_tribes", "un_nth_season_tribe", "un_tribemates",
+                  "un_latest_winner", "un_last_outside", "un_last_medevac",
                   "un_not_unanimous_since", "un_veterans_never_jury", "un_never_back", "un_no_medevac_no_quit",
                   "un_no_prior_final", "un_future", "un_nobody", "un_title_never", "un_missing_attribute",
                   "un_opinion", "un_production_cost"}

@@ -497,21 +497,6 @@ def utc_why_left(g: GoldData, castaway_id: str, season: int, call: str, v: int =
     return (un._with_key_words(g, parts, key) if key else parts)
 
 
-@gold_answer("utc_boot_story")
-def utc_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
-    return nv.nv_boot_story(g, castaway_id, season, call)
-
-
-@gold_answer("utc_ftc_story")
-def utc_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("utc_merge_story")
-def utc_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
 @gold_answer("utc_swap_story")
 def utc_swap_story(g: GoldData, season: int):
     ep = _swap_episode(g, season)
@@ -647,8 +632,8 @@ SCOPE_NEEDS = {
     "utc_last_idol_play": "finale", "utc_last_boot_before_swap": _before_swap_exit,
     "utc_tribe_skipped_tribal": scoped._merge, "utc_didnt_vote_boot": "exit", "utc_tribe_missed_jury": "finale",
     "utc_returnees_before_jury": "finale", "utc_women_missed_merge": scoped._merge,
-    "utc_why_left": "exit", "utc_boot_story": "exit", "utc_ftc_story": "finale", "utc_merge_story": scoped._merge,
-    "utc_swap_story": _swap, "utc_idol_story": _idol_story_episode, "utc_counterfactual": "finale",
+    "utc_why_left": "exit", "utc_swap_story": _swap, "utc_idol_story": _idol_story_episode,
+    "utc_counterfactual": "finale",
 }
 SCOPE_AS_AIRED = {"utc_age_then", "utc_hometown", "utc_career_days", "utc_career_votes_cast", "utc_most_episodes",
                   "utc_biggest_finale", "utc_state_count", "utc_biggest_jury", "utc_tribe_location",

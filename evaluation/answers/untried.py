@@ -464,26 +464,6 @@ def ut_why_left(g: GoldData, castaway_id: str, season: int, call: str, v: int = 
     return nv.nv_why_out(g, castaway_id, season, key=key)
 
 
-@gold_answer("ut_boot_story")
-def ut_boot_story(g: GoldData, castaway_id: str, season: int, call: str):
-    return nv.nv_boot_story(g, castaway_id, season, call)
-
-
-@gold_answer("ut_ftc_story")
-def ut_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
-@gold_answer("ut_merge_story")
-def ut_merge_story(g: GoldData, season: int):
-    return gm.merge_story(g, season)
-
-
-@gold_answer("ut_recap")
-def ut_recap(g: GoldData, season: int, episode: int):
-    return gm.episode_story(g, season, episode)
-
-
 def _fire_loser(g: GoldData, s: int) -> pd.Series:
     cast = g.season_cast(s)
     lost = cast[cast["result"].str.contains("fire", case=False, na=False)]
@@ -603,8 +583,7 @@ SCOPE_NEEDS = {
     "ut_first_woman_out": _first_woman_exit, "ut_first_immunity_episode": _first_immunity, "ut_juror_number": "exit",
     "ut_immunity_except_winner": "finale", "ut_returnees_missed_merge": scoped._merge, "ut_kept_tribe_at_swap": _swap,
     "ut_not_voted_out": "finale",
-    "ut_why_left": "exit", "ut_boot_story": "exit", "ut_ftc_story": "finale", "ut_merge_story": scoped._merge,
-    "ut_recap": "episode", "ut_fire_story": "finale", "ut_final_three_instead": "finale",
+    "ut_why_left": "exit", "ut_fire_story": "finale", "ut_final_three_instead": "finale",
 }
 SCOPE_AS_AIRED = {"ut_season_called", "ut_season_number", "ut_real_name", "ut_filming_started", "ut_women_in_cast",
                   "ut_repeat_finalists", "ut_state_besides", "ut_average_age", "ut_idols_played", "ut_winners_met",

@@ -658,11 +658,6 @@ def uv_shot_story(g: GoldData, castaway_id: str, season: int):
         facts(groups, {"season": season, "episode": ep, "castaway_ids": [castaway_id, out]})]
 
 
-@gold_answer("uv_ftc_story")
-def uv_ftc_story(g: GoldData, season: int):
-    return gm.final_tribal_story(g, season)
-
-
 @gold_answer("uv_merge_story")
 def uv_merge_story(g: GoldData, season: int):
     parts = gm.merge_story(g, season)
@@ -818,7 +813,7 @@ SCOPE_NEEDS = {
     "uv_tribe_no_immunity_winner": "finale", "uv_kept_tribe_both_swaps": _swap2_aired,
     "uv_car_story": _car_aired, "uv_do_or_die_story": _event_episode("Do or die"),
     "uv_edge_return_story": _edge_return, "uv_kidnap_story": "episode",
-    "uv_shot_story": _event_episode(SHOT, "Safe"), "uv_ftc_story": "finale", "uv_merge_story": scoped._merge,
+    "uv_shot_story": _event_episode(SHOT, "Safe"), "uv_merge_story": scoped._merge,
     "uv_hourglass_story": "episode", "uv_final_three_counterfactual": "exit",
 }
 SCOPE_AS_AIRED = {"uv_hobbies", "uv_shot_counts", "uv_youngest_cast", "uv_votes_nullified_against",

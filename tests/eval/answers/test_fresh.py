@@ -34,7 +34,7 @@ def test_winners_locations_and_final_votes_equal_the_raw_season_summary(g, fresh
     summary = raw(g, "season_summary").set_index("season")
     for season in (24, 9):
         assert ask(fresh, "fr_winner", season=season).parts[0]["ids"] == [summary.loc[season, "winner_id"]]
-    assert summary.loc[40, "location"] in ask(fresh, "fr_filmed", season=40).parts[0]["values"]
+    assert summary.loc[40, "location"] in ask(fresh, "location", season=40).parts[0]["values"]
     assert summary.loc[20, "final_vote"] in ask(fresh, "fr_final_tally", season=20).parts[0]["values"]
     assert ask(fresh, "fr_no_final_three").parts[0]["values"] == sorted(
         int(s) for s in summary.index if int(summary.loc[s, "n_finalists"]) != 3)
@@ -73,11 +73,11 @@ def test_jury_and_vote_answers_equal_the_raw_vote_tables(g, fresh):
         int((jury[jury["season"] == 18]["finalist_id"] == person(g, "JT")).sum())]
     votes = raw(g, "vote_history").dropna(subset=["vote_id"])
     jane, marty = person(g, "Jane Bright"), person(g, "Marty Piombo")
-    assert ask(fresh, "fr_votes_between").parts[0]["values"] == [
+    assert ask(fresh, "votes_between").parts[0]["values"] == [
         int(((votes["castaway_id"] == jane) & (votes["vote_id"] == marty)).sum())]
     waw = votes[votes["season"] == 40]
     cast40 = raw(g, "castaways").query("season == 40")["castaway_id"]
-    assert sorted(ask(fresh, "fr_untouched").parts[0]["ids"]) == sorted(set(cast40) - set(waw["vote_id"]))
+    assert sorted(ask(fresh, "never_received_vote").parts[0]["ids"]) == sorted(set(cast40) - set(waw["vote_id"]))
 
 
 def test_challenge_and_confessional_answers_equal_the_raw_tables(g, fresh):

@@ -23,7 +23,7 @@ def gold(g):
 
 
 def test_nicknames_in_the_questions_name_the_person_the_answer_is_about(g, holdout):
-    asked = ask(holdout, "ho_season_won", castaway_id=person(g, "Boston Rob"))
+    asked = ask(holdout, "season_won", castaway_id=person(g, "Boston Rob"))
     assert "Boston Rob" in asked.question
     assert g.name(person(g, "Ozzy")) == "Oscar Lusth"
     with pytest.raises(AssertionError):
@@ -31,7 +31,7 @@ def test_nicknames_in_the_questions_name_the_person_the_answer_is_about(g, holdo
 
 
 def test_a_recomputed_answer_follows_the_data_not_the_stored_parts(g, holdout):
-    checks.recompute_follows_the_data(g, ask(holdout, "ho_title_holder", season=12))
+    checks.recompute_follows_the_data(g, ask(holdout, "winner_by_number", season=12))
 
 
 def test_the_cli_writes_the_holdout_snapshot_and_the_runner_selects_the_set(settings, tmp_path, holdout):
@@ -43,7 +43,7 @@ def test_the_cli_writes_the_holdout_snapshot_and_the_runner_selects_the_set(sett
 def test_winners_and_a_place_count_equal_the_raw_season_summary(g, holdout):
     summary = raw(g, "season_summary").set_index("season")
     for season in (12, 48):
-        assert ask(holdout, "ho_title_holder", season=season).parts[0]["ids"] == [summary.loc[season, "winner_id"]]
+        assert ask(holdout, "winner_by_number", season=season).parts[0]["ids"] == [summary.loc[season, "winner_id"]]
     fiji = summary["location"].str.contains("Fiji").sum()
     assert ask(holdout, "ho_seasons_in_place", place="Fiji").parts[0]["values"] == [fiji]
     assert ask(holdout, "ho_distinct_winners").parts[0]["values"] == [summary["winner_id"].nunique()]
@@ -70,7 +70,7 @@ def test_jury_and_vote_answers_equal_the_raw_vote_tables(g, holdout):
     assert sorted(ask(holdout, "ho_jurors_for", season=13).parts[0]["ids"]) == sorted(for_ozzy)
     winners = raw(g, "season_summary").set_index("season")["winner_id"]
     ri = jury[(jury["season"] == 22) & (jury["finalist_id"] != winners[22])]["castaway_id"]
-    assert sorted(ask(holdout, "ho_jurors_against_winner", season=22).parts[0]["ids"]) == sorted(ri)
+    assert sorted(ask(holdout, "jurors_not_for_winner", season=22).parts[0]["ids"]) == sorted(ri)
     votes = raw(g, "vote_history").dropna(subset=["vote_id"])
     targeted = set(zip(votes["season"], votes["vote_id"]))
     untouched = [winners[s] for s in range(1, 50) if (s, winners[s]) not in targeted]

@@ -43,7 +43,7 @@ def test_nicknames_and_short_names_name_the_person_the_answer_is_about(g, unseen
                        ("Penner", "Jonathan Penner"), ("Varner", "Jeff Varner"), ("Kimmi", "Kimmi Kappenberg"),
                        ("Lex", "Lex van den Berghe"), ("Yul", "Yul Kwon")):
         assert g.name(person(g, call)) == full
-    buff = ask(unseen, "un_start_buff")
+    buff = ask(unseen, "original_tribe")
     assert buff.args["castaway_id"] == person(g, "Fabio") and "Fabio" in buff.question
 
 
@@ -110,12 +110,12 @@ def test_vote_and_jury_answers_equal_the_raw_vote_tables(g, unseen):
     votes = raw(g, "vote_history").dropna(subset=["vote_id"])
     assert ask(unseen, "un_career_votes_against").parts[0]["values"][0] == int(
         (votes["vote_id"] == person(g, "Jeff Varner")).sum())
-    assert ask(unseen, "un_vote_count").parts[0]["values"] == [int(
+    assert ask(unseen, "votes_between").parts[0]["values"] == [int(
         ((votes["castaway_id"] == person(g, "Troyzan")) & (votes["vote_id"] == person(g, "Tai"))).sum())]
     jury = raw(g, "jury_votes")
     jury = jury[jury["vote"] == 1]
     lex = jury[(jury["season"] == 3) & (jury["castaway_id"] == person(g, "Lex"))]["finalist_id"]
-    assert ask(unseen, "un_juror_vote").parts[0]["ids"] == list(lex)
+    assert ask(unseen, "juror_choice").parts[0]["ids"] == list(lex)
     winners = raw(g, "season_summary").set_index("season")["winner_id"]
     palau = jury[jury["season"] == 10]
     assert ask(unseen, "un_loser_jury_votes").parts[0]["values"] == [int((palau["finalist_id"] != winners[10]).sum())]
