@@ -12,9 +12,7 @@ sentences (survivorgraph/retrievers/passages.py) at each budget, with and withou
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
-from pathlib import Path
 
 from survivorgraph.core import SurvivorGraph
 from survivorgraph.llm import tokens
@@ -22,17 +20,21 @@ from survivorgraph.retrievers.answering import format_passages
 from survivorgraph.retrievers.passages import choose_excerpts, format_excerpts
 from survivorgraph.retrievers.traditional import to_evidence
 
-EVALUATION = Path(__file__).resolve().parents[1] / "evaluation"
-
 
 def narrative_questions() -> list[tuple[str, list[list[str]]]]:
+    """(question, key-fact groups) of every narrative question of every set, answers computed from the data."""
+    from evaluation.data import GoldData
+    from evaluation.question_sets import build_question_set, set_names
+    from ingest.survivor_data import open_survivor_data
+    from survivorgraph.config import Settings
+
+    g = GoldData(open_survivor_data(Settings.from_env()))
     found = []
-    for path in sorted(EVALUATION.glob("*_questions.json")):
-        data = json.loads(path.read_text())
-        for q in data["questions"] if isinstance(data, dict) else data:
-            groups = [g for p in q.get("parts", []) if p["type"] == "facts" for g in p["groups"]]
-            if q["category"] == "narrative" and groups:
-                found.append((q["question"], groups))
+    for name in set_names():
+        for q in build_question_set(g, name):
+            groups = [grp for p in q.parts if p["type"] == "facts" for grp in p["groups"]]
+            if q.category == "narrative" and groups:
+                found.append((q.question, groups))
     return found
 
 
@@ -65,7 +67,7 @@ def main() -> None:
             text = build(chunks, question)
             results[way].append((tokens.count_text(text)[0], holds(text, groups)))
     core.close()
-    print(f"{len(questions)} narrative questions from {len(list(EVALUATION.glob('*_questions.json')))} sets; "
+    print(f"{len(questions)} narrative questions from all sets; "
           f"the {args.k} retrieved passages hold the answer for {retrieved_holds}.\n")
     print("| passage text in the prompt | tokens (median) | holds the answer |")
     print("|---|---|---|")

@@ -1,14 +1,11 @@
 """The deterministic router: question shapes + entity slots -> a catalog query, with no graph and no model.
 
-Each rule is checked on paraphrases written here (none is a question of evaluation/gold_questions.json; a test
+Each rule is checked on paraphrases written here (none is a question of the gold set, evaluation/sets/gold.jsonl; a test
 checks that), and on a near miss it must not take. Slots are given as the linker would fill them: season
 numbers, castaway_ids in the order the question names them, (tribe, season) pairs.
 """
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import pytest
 
@@ -514,10 +511,9 @@ def test_refs_combine_with_a_season_filter():
 
 
 def test_no_paraphrase_here_is_a_gold_question():
-    gold = Path(__file__).resolve().parents[1] / "evaluation" / "gold_questions.json"
-    data = json.loads(gold.read_text())
-    items = data if isinstance(data, list) else data.get("questions", [])
-    asked = {(q.get("question") if isinstance(q, dict) else str(q)).strip().lower() for q in items}
+    from evaluation.question_sets import find_set
+
+    asked = {row["question"].strip().lower() for row in find_set("gold").lines()}
     assert asked, "no gold questions read"
     mine = [c[0] for c in CASES] + ["Which seasons has the winner of season 20 competed in?",
                                     "Who was the second person voted out in the season Tony won?",
