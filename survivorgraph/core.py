@@ -94,13 +94,13 @@ class SurvivorGraph:
         if mode == "traditional":
             from survivorgraph.retrievers.traditional import TraditionalRetriever
 
-            return TraditionalRetriever(self.text, self.llm, scope=self.scope)
+            return TraditionalRetriever(self.text, self.llm, scope=self.scope, linker=self.linker)
         if mode == "graph":
             from survivorgraph.retrievers.fewshot import FewShotBank
             from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
 
             return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder),
-                                         linker=self.linker)
+                                         linker=self.linker, scope=self.scope)
         from survivorgraph.retrievers.agentic import AgenticRetriever
 
         return AgenticRetriever.build(self)

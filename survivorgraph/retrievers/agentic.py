@@ -33,6 +33,7 @@ from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence as AnswerEvidence
 from survivorgraph.retrievers.claims import passage_text
 from survivorgraph.retrievers.grounding import answer_or_evidence
+from survivorgraph.retrievers.not_in_data import unknown_in, unknown_message
 
 # What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
 # person is taken out: the same question, for them
@@ -104,7 +105,7 @@ class AgenticRetriever(Retriever):
             return
         with run.step("split into parts") as step:
             parts = split_parts(question)
-            unknown = {p.text: _unknown_in(p.text, linked.unresolved, single=len(parts) == 1) for p in parts}
+            unknown = {p.text: unknown_in(p.text, linked.unresolved, single=len(parts) == 1) for p in parts}
             step.detail["parts"] = [p.text for p in parts]
             if any(unknown.values()):
                 step.detail["not answered"] = {part: names for part, names in unknown.items() if names}
@@ -131,11 +132,7 @@ class AgenticRetriever(Retriever):
             run.result.answer += "\n\nNot answered: " + self._unknown_message(skipped)
 
     def _unknown_message(self, unresolved: list[str]) -> str:
-        if self.scope is not None:
-            # The linker only knows what has aired for this viewer; do not say whether more exists.
-            return (f"{', '.join(unresolved)} is beyond what you have watched ({self.scope.describe()}), or not "
-                    "in the data; no answer is given.")
-        return f"The data has no {', '.join(unresolved)}, so it cannot answer this."
+        return unknown_message(unresolved, self.scope)
 
     def _slots(self, part: Part, linked, evidence: list[Evidence]) -> Slots:
         inside = [l for l in linked.links if not l.ambiguous and l.text in part.text]
@@ -441,20 +438,6 @@ def _lost_subject(part: Part, slots: Slots, evidence: list[Evidence]) -> bool:
     """A later part that refers back ("it", "they") when every earlier part found nothing has no subject."""
     refers = (part.refers_to_season and not slots.seasons) or (part.refers_to_person and not slots.people)
     return refers and bool(evidence) and all(e.empty for e in evidence)
-
-
-def _unknown_in(part: str, unresolved: list[str], single: bool) -> list[str]:
-    """The unresolved mentions ("Zelda Pemberton (no castaway by that name)") this part names; a question
-    with one part names them all."""
-    if single:
-        return list(unresolved)
-    return [u for u in unresolved if u.split(" (")[0].lower() in part.lower() or _names_season(part, u)]
-
-
-def _names_season(part: str, unresolved: str) -> bool:
-    """ "season 58 (…)" is what "survivor 58", "s58" or "season 58" named."""
-    m = re.match(r"season (\d+) \(", unresolved)
-    return bool(m) and re.search(rf"\b(season|survivor|s) ?{m.group(1)}\b", part, re.I) is not None
 
 
 def _entity_note(slots: Slots) -> str:

@@ -25,6 +25,7 @@ from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence
 from survivorgraph.retrievers.fewshot import FewShotBank
 from survivorgraph.retrievers.grounding import answer_or_evidence
+from survivorgraph.retrievers.not_in_data import answered_not_in_data
 from survivorgraph.retrievers.types import CypherAttempt
 
 CYPHER_MAX_TOKENS = 320
@@ -35,10 +36,11 @@ class TextToCypherRetriever(Retriever):
     mode = "graph"
 
     def __init__(self, store: GraphStore, llm, bank: FewShotBank | None = None, *, max_repairs: int = 2,
-                 n_examples: int = 4, linker=None):
+                 n_examples: int = 4, linker=None, scope=None):
         super().__init__(llm)
         self.store = store
         self.linker = linker
+        self.scope = scope  # the viewer's point, for how "not in the data" is worded
         self.bank = bank or FewShotBank.load()
         self.max_repairs = max_repairs
         self.n_examples = n_examples
@@ -56,6 +58,8 @@ class TextToCypherRetriever(Retriever):
 
             run.result.answer_kind = "no_model"
             raise NoModelError("Text-to-Cypher needs a model. " + NO_MODEL_MESSAGE)
+        if answered_not_in_data(question, self.linker, self.scope, run):
+            return
         outcome = self.generate_and_run(question, run, hints=self._graph_values(question, run))
         result = run.result
         if outcome is None:

@@ -6,6 +6,7 @@ from survivorgraph.retrievers.answering import NO_PASSAGES, chunks_messages, ext
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence, passage_text
 from survivorgraph.retrievers.grounding import answer_or_evidence
+from survivorgraph.retrievers.not_in_data import answered_not_in_data
 from survivorgraph.retrievers.types import ChunkEvidence
 
 
@@ -24,15 +25,18 @@ def to_evidence(hit) -> ChunkEvidence:
 class TraditionalRetriever(Retriever):
     mode = "traditional"
 
-    def __init__(self, text_store, llm=None, *, k: int = 6, search_mode: str = "vector", scope=None):
+    def __init__(self, text_store, llm=None, *, k: int = 6, search_mode: str = "vector", scope=None, linker=None):
         super().__init__(llm)
         self.text_store = text_store
+        self.linker = linker  # for "not in the data" before retrieval (None: no such check)
         self.k = k
         self.search_mode = search_mode
         self.scope = scope
 
     def _answer(self, question: str, run: Run) -> None:
         result = run.result
+        if answered_not_in_data(question, self.linker, self.scope, run):
+            return
         vector = None
         if self.search_mode != "lexical":  # the embedding model's time is its own, not the database's
             with run.step("embed question") as step:
