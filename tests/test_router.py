@@ -542,6 +542,7 @@ def test_every_rule_is_in_the_order_once():
     assert [name for name, _ in rules.RULES] == rules.ORDER
 
 # -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
+from queries.catalog import RowFacts  # noqa: E402
 from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
 from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402
 
@@ -705,7 +706,7 @@ def test_answer_shapes():
     assert answer_shape("What is the number of winners who played again?", "winners_returned") == \
         {"count": "castaway_id"}
     rows = [{"season": 33, "season_name": "A"}, {"season": 34, "season_name": "B"}]
-    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"})
+    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"}, facts=RowFacts(name="season_name"))
     assert row["count"] == 2 and row["items"] == ["A", "B"]
     assert apply_shape(rows, ["season", "season_name"], {"pick": "last"})[0] == rows[-1:]
     assert apply_shape([{"winner": False}, {"winner": True, "season": 8}], ["winner", "season"],
@@ -1250,8 +1251,8 @@ def test_totals_spans_groups_and_differences_as_answer_shapes():
     assert apply_shape(exits, ["player", "day"], {"total": "day"})[0] == [{"total_day": 66, "of": 3}]
     jurors = [{"juror": "A", "original_tribe": "X"}, {"juror": "B", "original_tribe": "Y"},
               {"juror": "C", "original_tribe": "Y"}]
-    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}}
-                       )[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
+    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}},
+                       facts=RowFacts(name="juror"))[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
     pair = [{"player": "Dan", "date_of_birth": "1946-11-05"}, {"player": "Ben", "date_of_birth": "1986-06-25"}]
     assert apply_shape(pair, ["player", "date_of_birth"], {"difference": "date_of_birth"})[0][0]["difference_years"] \
         == 39

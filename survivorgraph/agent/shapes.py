@@ -12,58 +12,14 @@ import operator
 import re
 from typing import Any
 
+from queries.catalog import NO_ROW_FACTS, RowFacts
 from survivorgraph.agent.phrases import ordinal
-from survivorgraph.agent.query_facts import columns_of
+from survivorgraph.agent.query_facts import columns_of, row_facts
 
 Row = dict[str, Any]
 
-# For each list query: the column that identifies one listed item, by what the question counts
-# ("how many seasons" -> season; "how many people" -> castaway_id), and the query's own total column if it has one.
-COUNTABLE: dict[str, dict[str, str]] = {
-    "seasons_by_location": {"seasons": "season"},
-    "season_cast": {"people": "castaway_id"},
-    "castaways_without": {"people": "castaway_id", "seasons": "season"},
-    "players_with_min_seasons": {"people": "castaway_id"},
-    "seasons_with_exit_type": {"seasons": "season"},
-    "season_returnees": {"seasons": "season"},
-    "repeat_winners": {"people": "castaway_id"},
-    "winners_with_jury_votes": {"people": "castaway_id", "seasons": "season"},
-    "finalist_appearances": {"people": "castaway_id"},
-    "winners_returned": {"people": "castaway_id"},
-    "players_in_seasons": {"people": "castaway_id"},
-    "tribe_members": {"people": "castaway_id"},
-    "season_jury": {"people": "castaway_id"},
-    "season_finalists": {"people": "castaway_id"},
-    "final_jury_votes": {"people": "juror_id"},
-    "voters_at_elimination": {"people": "voter_id"},
-    "shared_vote_targets": {"people": "castaway_id"},
-    "exits_by_type": {"people": "castaway_id", "seasons": "season"},
-    "season_advantages": {"things": "advantage_id"},
-    "player_advantages": {"things": "advantage_id"},
-    "advantage_events": {"people": "castaway_id", "things": "advantage_id", "seasons": "season"},
-    "season_totals": {"seasons": "season"},
-    "challenges": {"things": "*", "seasons": "season"},
-    "reward_picks": {"people": "castaway_id"},
-    "tribal_councils_attended": {"people": "castaway_id"},
-    "tribal_events": {"people": "castaway_id", "seasons": "season"},
-    "season_list": {"seasons": "season"},
-    "season_tribes": {"things": "tribe"},
-    "season_ratings": {"seasons": "season"},
-    "jury_appearances": {"people": "castaway_id"},
-    "career_milestones": {"people": "castaway_id"},
-    "castmates": {"people": "castaway_id"},
-    "tribe_swap": {"people": "castaway_id"},
-    "castaways_from": {"people": "castaway_id"},
-    "challenge_sit_outs": {"people": "castaway_id"},
-    "duels": {"people": "castaway_id"},
-    "journeys": {"people": "castaway_id"},
-    "auction": {"people": "castaway_id", "seasons": "season"},
-    "auction_items": {"things": "*", "seasons": "season"},
-}
-# Queries with one row per event: "how many votes did X get" counts the rows.
-COUNT_ROWS = {"votes_received_by_player", "votes_cast_by_player", "tribal_council_votes"}
-# Queries that carry the count in every row: "how many seasons has Rob played" puts it first, the rows stay.
-COUNT_COLUMNS = {"player_career": "seasons_played"}
+# What each query's rows mean (the column "how many people" counts, the column naming an item …) is in
+# queries/catalog.yaml (`rows`), read through query_facts.row_facts.
 # "how many seasons …", "the number of winners": a count of the listed items. "… with the number of jury votes
 # they received" asks for a number per item, not a count of the rows.
 _COUNT = re.compile(r"\b(how many|(?<!with the )(?<!and the )(?<!with their )number of|count of|count the)\b", re.I)
@@ -74,7 +30,6 @@ _TIMES_COUNT = re.compile(r"\b(how many|number of) times\b", re.I)
 _PLAYED = re.compile(r"\b(play\w*|compet\w*|appear\w*|been on|return\w*|came back)\b", re.I)
 _LIST_END = re.compile(r"\bthe (first|earliest|last|latest|most recent) (?:time|season)\b(?! (?:P\d|he|she|they)\b)",
                        re.I)
-_ITEM_COLUMNS = ("player", "season_name", "juror", "finalist", "voter", "advantage_type", "challenge_name")
 # "on what day …" -> the day leads the row
 FOCUS = [
     (re.compile(r"\b(what|which) day\b|\bon day\b|\bhow many days\b", re.I), "day"),
@@ -120,12 +75,13 @@ def answer_shape(text: str, tool: str) -> dict:
     """The shape of the answer: {"count": column} when the part asks how many of a list query's items;
     {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""
     shape: dict = {}
-    kinds = COUNTABLE.get(tool)
-    if tool in COUNT_ROWS and _COUNT.search(text):
+    facts = row_facts(tool)
+    kinds = facts.counts
+    if facts.count_rows and _COUNT.search(text):
         return {"count": "*"}
-    if tool in COUNT_COLUMNS and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
+    if facts.count_column and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
             _TIMES_COUNT.search(text) and _PLAYED.search(text))):
-        return {"focus": COUNT_COLUMNS[tool]}
+        return {"focus": facts.count_column}
     if kinds and _COUNT.search(text) and not _PER_ITEM.search(text):
         if _SEASON_COUNT.search(text) and "seasons" in kinds:
             shape["count"] = kinds["seasons"]
@@ -172,16 +128,16 @@ def _size(value) -> int | float | None:
     return value if _is_number(value) else None
 
 
-def _item_names(rows: list[Row], columns: list[str]) -> list[str]:
+def _item_names(rows: list[Row], label: str | None) -> list[str]:
     """What the rows are about, by name (a player, a season …), for a row that compares them."""
-    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
     return [str(r.get(label)) for r in rows] if label else []
 
 
-def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]]:
+def _difference(rows: list[Row], columns: list[str], column: str, label: str | None
+                ) -> tuple[list[Row], list[str]]:
     """The gap between two rows' values: whole years between two dates, else the numbers' difference."""
     a, b = (r.get(column) for r in rows)
-    names = _item_names(rows, columns)
+    names = _item_names(rows, label)
     if _year_of(a) and _year_of(b):
         first, second = sorted([dt.date.fromisoformat(str(a)[:10]), dt.date.fromisoformat(str(b)[:10])])
         years = second.year - first.year - ((second.month, second.day) < (first.month, first.day))
@@ -193,13 +149,13 @@ def _difference(rows: list[Row], columns: list[str], column: str) -> tuple[list[
     return [row], list(row)
 
 
-def _ratio(rows: list[Row], columns: list[str], column: str) -> tuple[list[Row], list[str]] | None:
+def _ratio(rows: list[Row], column: str, label: str | None) -> tuple[list[Row], list[str]] | None:
     """The larger of two rows' values over the smaller ("how many times more watched s1's finale than s41's");
     None unless both are non-zero numbers."""
     if not all(_is_number(r.get(column)) and r.get(column) for r in rows):
         return None
     high, low = sorted(rows, key=lambda r: r[column], reverse=True)
-    row = {f"{column}_ratio": round(high[column] / low[column], 2), "between": _item_names([high, low], columns),
+    row = {f"{column}_ratio": round(high[column] / low[column], 2), "between": _item_names([high, low], label),
            column: [high[column], low[column]]}
     return [row], list(row)
 
@@ -217,9 +173,9 @@ def _groups_of_at_least(rows: list[Row], columns: list[str], by: str, n: int) ->
     return out, [by, *same, "count"]
 
 
-def _largest_group(rows: list[Row], columns: list[str], by: str, most: bool) -> tuple[list[Row], list[str]]:
+def _largest_group(rows: list[Row], columns: list[str], by: str, most: bool, label: str | None
+                   ) -> tuple[list[Row], list[str]]:
     """The rows counted per value of `by`; the group(s) with the most (or fewest) rows, with who is in them."""
-    label = next((c for c in _ITEM_COLUMNS if c in columns), None)
     groups: dict = {}
     for r in rows:
         if r.get(by) is not None:
@@ -246,9 +202,6 @@ def _ranked_column(rows: list[Row], columns: list[str]) -> str | None:
         if len(set(values)) > 1 and (values == sorted(values, reverse=True) or values == sorted(values)):
             return column
     return None
-
-
-_TOTALS = {"castaway_id": "n_players", "season": "n_seasons"}
 
 
 def _summed_by(rows: list[Row], key: str, column: str, also: tuple[str, ...] = ()) -> list[Row]:
@@ -293,10 +246,11 @@ def pick_one(items: list, index: int) -> list:
 _BOUNDS = {"at_most": operator.le, "below": operator.lt, "above": operator.gt}
 
 
-def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False
-                ) -> tuple[list[Row], list[str]]:
+def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False,
+                facts: RowFacts = NO_ROW_FACTS) -> tuple[list[Row], list[str]]:
     """The rows as the shape asks: one count row (with the items counted), or the focused column first.
-    Rows cut by the row cap are counted from the query's own total column where it has one."""
+    `facts` says what the query's rows mean: the column naming each item (listed beside a count, a difference),
+    the query's own total column, from which rows cut by the row cap are counted."""
     if missing := shape.get("missing"):  # "which states never had a castaway": the known values no row has
         column, known = missing["column"], missing["values"]
         present = {str(r.get(column)).casefold() for r in rows}
@@ -365,14 +319,14 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
     if not rows:
         return rows, columns
     if (column := shape.get("difference")) and len(rows) == 2:  # "how many years older was A than B"
-        return _difference(rows, columns, column)
-    if (column := shape.get("ratio")) and len(rows) == 2 and (ratio := _ratio(rows, columns, column)):
+        return _difference(rows, columns, column, facts.name)
+    if (column := shape.get("ratio")) and len(rows) == 2 and (ratio := _ratio(rows, column, facts.name)):
         return ratio
     if column := shape.get("range"):  # "the age gap between the oldest and youngest of the cast": top minus bottom
         valued = [r for r in rows if _is_number(r.get(column))]
         if len(valued) >= 2:
             return _difference([max(valued, key=lambda r: r[column]), min(valued, key=lambda r: r[column])],
-                               columns, column)
+                               columns, column, facts.name)
     if (pair := shape.get("column_difference")) and len(rows) == 1:  # "how many more watched its premiere than
         first, second = pair  # its finale": two columns of one row
         a, b = rows[0].get(first), rows[0].get(second)
@@ -385,14 +339,14 @@ def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: boo
             row = {f"{first}_minus_{second}": a - b, first: a, second: b, **about}
             return [row], list(row)
     if group := shape.get("group_extreme"):
-        return _largest_group(rows, columns, group["by"], group["max"])
+        return _largest_group(rows, columns, group["by"], group["max"], facts.name)
     if group := shape.get("group_at_least"):
         return _groups_of_at_least(rows, columns, group["by"], group["n"])
     if key := shape.get("count"):
         items = rows if key == "*" else list(dict.fromkeys(r.get(key) for r in rows if r.get(key) is not None))
-        total = _TOTALS.get(key)
+        total = facts.totals.get(key)
         count = rows[0][total] if truncated and total in columns and rows[0].get(total) is not None else len(items)
-        label = next((c for c in _ITEM_COLUMNS if c in columns), None)
+        label = facts.name
         names = list(dict.fromkeys(str(r[label]) for r in rows if r.get(label) is not None)) if label else []
         row: Row = {"count": count, "counted": "rows" if key == "*" else key}
         if names:

@@ -11,6 +11,7 @@ from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
 from survivorgraph.agent.plans import ABSTAIN, Plan, is_ref
+from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.shapes import apply_shape, pick_one, row_matches
 from survivorgraph.errors import (
     BackendUnavailableError,
@@ -171,7 +172,8 @@ class Toolbox:
     @staticmethod
     def _shape(plan: Plan, evidence: Evidence, step) -> None:
         """How many / which day …: the rows as the question's shape asks (see agent.shapes)."""
-        evidence.rows, evidence.columns = apply_shape(evidence.rows, evidence.columns, plan.shape, evidence.truncated)
+        evidence.rows, evidence.columns = apply_shape(evidence.rows, evidence.columns, plan.shape, evidence.truncated,
+                                                      row_facts(plan.tool))
         step.detail["shape"] = plan.shape
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
