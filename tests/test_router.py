@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from survivorgraph.agent.intents import Slots, derive, is_ref, route
+from survivorgraph.agent.plans import Plan, Source
 
 ROB, AMBER, PARVATI, SANDRA, TONY = "US0055", "US0027", "US0197", "US0112", "US0424"
 
@@ -139,7 +140,7 @@ def test_question_shapes_route_to_their_query(text, seasons, people, tool, param
     assert chosen.tool == tool, (text, chosen)
     for key, value in params.items():
         assert chosen.params.get(key) == value, (text, key, chosen.params)
-    assert chosen.part == text and chosen.reason.startswith("deterministic rule")
+    assert chosen.part == text and chosen.reason.startswith("deterministic rule") and chosen.source == Source.RULE
 
 
 @pytest.mark.parametrize("text, seasons, people, not_tool", [
@@ -220,7 +221,7 @@ def test_a_negation_the_rules_read_past_becomes_a_set_difference():
     (left_out,) = chosen.shape["except"]
     assert left_out["tool"] == "final_jury_votes" and left_out["params"]["castaway_id"] == KENZIE
     assert left_out["key"] == "juror_id" and left_out["on"] == "castaway_id"
-    assert "complement" in chosen.reason
+    assert "complement" in chosen.reason and chosen.source == Source.COMPLEMENT
 
 
 def test_who_went_home_leaves_out_the_finalists_too():
@@ -237,6 +238,7 @@ def test_who_went_home_leaves_out_the_finalists_too():
 def test_a_negation_a_rule_understands_is_left_to_it(text, seasons):
     chosen = plan(text, seasons)
     assert chosen is not None and "except" not in chosen.shape and "complement" not in chosen.reason
+    assert chosen.source == Source.RULE
 
 
 @pytest.mark.parametrize("said, meant", [
@@ -1788,3 +1790,12 @@ def test_shots_in_the_dark_per_person_and_whether_they_worked():
     assert "outcome" not in played.params and played.shape["count"] == "*"
     assert plan("which seasons had a deadlock?").tool == "tribal_events"
     assert len(split_parts("when did a shot in the dark first actually work? what season, and who played it?")) == 1
+
+
+def test_where_a_plan_came_from_is_a_field():
+    from survivorgraph.agent.critic import Verdict, follow_up
+
+    later = follow_up(Verdict("who won?", False, "who won?"), set(), ["text_to_cypher"], [], [])
+    assert later.source == Source.CRITIC and not later.source.deterministic
+    assert Source.RULE.deterministic and Source.COMPLEMENT.deterministic and not Source.LLM_ROUTER.deterministic
+    assert Plan("season_winner", {"season": 1}).source == Source.LOOKUP  # a set or a timeline another plan reads

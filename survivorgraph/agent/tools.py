@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.plans import ABSTAIN, Plan, is_ref
+from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.shapes import apply_shape, pick_one, row_matches
 from survivorgraph.errors import (
@@ -87,7 +87,7 @@ class Toolbox:
                     self._catalog(plan, evidence, run, stage, row_cap or _cap_for(plan))
                     if plan.shape:
                         self._restrict_and_shape(plan, evidence, run, stage, step)
-                    if not evidence.rows and plan.reason.startswith("deterministic"):
+                    if not evidence.rows and plan.source.deterministic:
                         # A confident rule's query ran and matched nothing: that is the data's answer ("no
                         # season was filmed there"), not a gap for a model's freeform Cypher to fill.
                         evidence.absent = f"the graph holds nothing that matches ({_call(plan)})"
@@ -127,7 +127,8 @@ class Toolbox:
             scalar = not isinstance(plan.params[name], list)
             combos = [{**c, name: v} for c in combos for v in (values if scalar else [values])][:MAX_FAN_OUT]
         for combo in combos:
-            sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part)
+            sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part,
+                       source=plan.source)
             one = self.run(sub, run, stage, row_cap=_cap_for(plan))
             evidence.rows += one.rows
             evidence.columns = evidence.columns or one.columns
@@ -238,7 +239,7 @@ class Toolbox:
         if self.cypher_writer is None:
             raise SurvivorGraphError("freeform text-to-Cypher needs a model")
         outcome = self.cypher_writer.generate_and_run(plan.params.get("question") or plan.part, run,
-                                                      stage="follow_up" if plan.reason.startswith("critic") else
+                                                      stage="follow_up" if plan.source == Source.CRITIC else
                                                       "generate")
         if outcome is not None:
             _, result = outcome
