@@ -1799,3 +1799,14 @@ def test_where_a_plan_came_from_is_a_field():
     assert later.source == Source.CRITIC and not later.source.deterministic
     assert Source.RULE.deterministic and Source.COMPLEMENT.deterministic and not Source.LLM_ROUTER.deterministic
     assert Plan("season_winner", {"season": 1}).source == Source.LOOKUP  # a set or a timeline another plan reads
+
+
+def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
+    from survivorgraph.agent.operations import Count, Pick, Span, Where, WhereNot, operations_of
+
+    shape = {"count": "castaway_id", "pick": "last", "where_not": {"castaway_id": ["a"]}, "where": {"winner": True},
+             "season_span": [36, 48], "except": [], "rank": 0}
+    assert operations_of(shape) == (Span("season", 36, 48), Where({"winner": True}),
+                                    WhereNot({"castaway_id": ["a"]}), Pick("last"), Count("castaway_id"))
+    chosen = plan("How many seasons were filmed in Fiji?")
+    assert chosen.operations == (Count("season"),)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.operations import Operation, operations_of
 
 ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
 
@@ -40,6 +41,11 @@ class Plan:
     shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
     unread: list[str] = field(default_factory=list)  # modifiers of the part the plan does not apply ("right after")
     source: Source = Source.LOOKUP
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """What the plan does to its query's rows, as typed operations in the order they apply."""
+        return operations_of(self.shape)
 
 
 @dataclass

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
+from survivorgraph.agent.operations import Extreme, apply_operations
 from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
-from survivorgraph.agent.shapes import apply_shape, pick_one, row_matches
+from survivorgraph.agent.rows import pick_one, row_matches
 from survivorgraph.errors import (
     BackendUnavailableError,
     NoModelError,
@@ -173,8 +174,8 @@ class Toolbox:
     @staticmethod
     def _shape(plan: Plan, evidence: Evidence, step) -> None:
         """How many / which day …: the rows as the question's shape asks (see agent.shapes)."""
-        evidence.rows, evidence.columns = apply_shape(evidence.rows, evidence.columns, plan.shape, evidence.truncated,
-                                                      row_facts(plan.tool))
+        evidence.rows, evidence.columns = apply_operations(plan.operations, evidence.rows, evidence.columns,
+                                                           evidence.truncated, row_facts(plan.tool))
         step.detail["shape"] = plan.shape
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
@@ -203,7 +204,8 @@ class Toolbox:
             run.add_db_time(result.elapsed_ms)
             rows = [r for r in result.rows if row_matches(r, ref["where"])]
             if extreme := ref.get("extreme"):  # "the oldest player on s29"
-                rows, _ = apply_shape(rows, list(rows[0]) if rows else [], {"extreme": extreme})
+                rows, _ = apply_operations((Extreme(extreme["column"], bool(extreme.get("max"))),), rows,
+                                           list(rows[0]) if rows else [])
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
                 values = pick_one(values, pick)
