@@ -10,9 +10,10 @@ from queries.catalog import (
     CatalogQuery,
     Param,
     QueryParameterError,
+    RowFacts,
     UnknownQueryError,
     load_catalog,
 )
 
-__all__ = ["Catalog", "CatalogError", "CatalogQuery", "Param", "QueryParameterError", "UnknownQueryError",
+__all__ = ["Catalog", "CatalogError", "CatalogQuery", "Param", "QueryParameterError", "RowFacts", "UnknownQueryError",
            "load_catalog"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,9 @@ _SHORT = {"int": "int", "season": "int", "episode": "int", "string": "str", "cas
           "bool": "bool", "list": "list"}
 _PARAM_KEYS = {"type", "required", "default", "description", "choices", "minimum", "maximum", "items",
                "min_length", "max_length"}
-_QUERY_KEYS = {"name", "title", "description", "params", "columns"}
+_QUERY_KEYS = {"name", "title", "description", "params", "columns", "rows"}
+_ROW_KEYS = {"name", "counts", "count_rows", "count_column", "totals"}
+_COUNTED_KINDS = {"people", "seasons", "things"}
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 MAX_STRING = 200
 MAX_LIST = 100
@@ -190,6 +192,21 @@ def _literal(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+# -- what a query's rows mean ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RowFacts:
+    """What a query's rows mean, for answers shaped from them (the `rows` block of its catalog entry)."""
+
+    name: str | None = None            # the column naming each row's item
+    counts: Mapping[str, str] = field(default_factory=dict)  # people/seasons/things -> the column to count ("*": rows)
+    count_rows: bool = False           # one row per event: "how many" counts the rows
+    count_column: str | None = None    # a column holding the count in every row
+    totals: Mapping[str, str] = field(default_factory=dict)  # counted column -> the query's own total column
+
+
+NO_ROW_FACTS = RowFacts()
+
+
 # -- one query ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CatalogQuery:
@@ -200,6 +217,7 @@ class CatalogQuery:
     params: tuple[Param, ...]
     columns: tuple[str, ...]
     path: Path
+    rows: RowFacts = NO_ROW_FACTS
 
     def param(self, name: str) -> Param:
         for param in self.params:
@@ -383,7 +401,27 @@ def _query(folder: Path, path: Path, index: int, entry: Any) -> CatalogQuery:
     if problems:
         raise CatalogError(f"{cypher_path.name}: {'; '.join(problems)}.")
     return CatalogQuery(name, str(entry["title"]).strip(), " ".join(str(entry["description"]).split()), cypher,
-                        params, tuple(columns), cypher_path)
+                        params, tuple(columns), cypher_path, _row_facts(where, entry.get("rows"), columns))
+
+
+def _row_facts(where: str, spec: Any, columns: list[str]) -> RowFacts:
+    """The `rows` block, every column it names checked against the query's columns."""
+    if spec is None:
+        return NO_ROW_FACTS
+    if not isinstance(spec, dict) or set(spec) - _ROW_KEYS:
+        raise CatalogError(f"{where}: 'rows' is a mapping with keys among {sorted(_ROW_KEYS)}.")
+    counts, totals = spec.get("counts") or {}, spec.get("totals") or {}
+    if not isinstance(counts, dict) or set(counts) - _COUNTED_KINDS or not isinstance(totals, dict):
+        raise CatalogError(f"{where}: rows 'counts' maps {sorted(_COUNTED_KINDS)} to columns, 'totals' a column "
+                           "to its total column.")
+    if not isinstance(spec.get("count_rows", False), bool):
+        raise CatalogError(f"{where}: rows 'count_rows' is true or false.")
+    named = [spec.get("name"), spec.get("count_column"), *counts.values(), *totals, *totals.values()]
+    unknown = [c for c in named if c is not None and c != "*" and c not in columns]
+    if unknown or "*" in (spec.get("name"), spec.get("count_column"), *totals, *totals.values()):
+        raise CatalogError(f"{where}: rows names {unknown or ['*']}, not columns of the query ({', '.join(columns)}).")
+    return RowFacts(spec.get("name"), dict(counts), spec.get("count_rows", False), spec.get("count_column"),
+                    dict(totals))
 
 
 def _param(where: str, name: Any, spec: Any) -> Param:

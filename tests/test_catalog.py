@@ -232,7 +232,7 @@ def test_json_schemas_accept_good_arguments_and_reject_bad_ones():
 
 # -- the loader's checks, on small catalogs in a temporary folder -------------------------------------
 def write_catalog(folder: Path, cypher: str, params: str = "season: {type: season, required: true}",
-                  extra_files: dict[str, str] | None = None) -> Path:
+                  extra_files: dict[str, str] | None = None, rows: str = "") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "catalog.yaml").write_text(textwrap.dedent(f"""\
         queries:
@@ -241,8 +241,8 @@ def write_catalog(folder: Path, cypher: str, params: str = "season: {type: seaso
             description: A demo query.
             params:
               {params}
-            columns: [n]
-        """))
+            columns: [n, player]
+        """) + (f"    rows: {rows}\n" if rows else ""))
     (folder / "demo.cypher").write_text(cypher)
     for file, text in (extra_files or {}).items():
         (folder / file).write_text(text)
@@ -273,6 +273,40 @@ def test_the_loader_refuses_inconsistent_queries(tmp_path, cypher, params, messa
     folder = write_catalog(tmp_path, cypher, params or "season: {type: season, required: true}")
     with pytest.raises(CatalogError, match=message):
         Catalog.load(folder)
+
+
+def test_row_facts_load_with_the_query(tmp_path):
+    folder = write_catalog(tmp_path, "MATCH (s:Season {number: $season}) RETURN 1 AS n, 'x' AS player",
+                           rows='{name: player, counts: {people: n, things: "*"}, totals: {n: n}}')
+    facts = Catalog.load(folder).get("demo").rows
+    assert facts.name == "player" and facts.counts == {"people": "n", "things": "*"} and facts.totals == {"n": "n"}
+    assert not facts.count_rows and facts.count_column is None
+
+
+@pytest.mark.parametrize("rows, message", [
+    ("{name: nobody}", r"rows names \['nobody'\]"),
+    ("{counts: {people: castaway_id}}", r"rows names \['castaway_id'\]"),
+    ("{counts: {votes: n}}", "maps"),
+    ("{count_column: seasons_played}", "rows names"),
+    ("{totals: {n: n_players}}", "rows names"),
+    ("{name: '*'}", "rows names"),
+    ("{count_rows: maybe}", "true or false"),
+    ("{key: n}", "keys among"),
+])
+def test_the_loader_refuses_row_facts_that_name_no_column(tmp_path, rows, message):
+    folder = write_catalog(tmp_path, "MATCH (s:Season {number: $season}) RETURN 1 AS n, 'x' AS player", rows=rows)
+    with pytest.raises(CatalogError, match=message):
+        Catalog.load(folder)
+
+
+def test_every_querys_row_facts_name_its_columns():
+    for query in CATALOG:
+        facts = query.rows
+        named = [facts.name, facts.count_column, *facts.counts.values(), *facts.totals, *facts.totals.values()]
+        assert all(c in query.columns for c in named if c not in (None, "*")), query.name
+    # what "how many" counts is declared where the query is: a list of people counts people by castaway_id
+    assert CATALOG.get("season_jury").rows.counts == {"people": "castaway_id"}
+    assert CATALOG.get("votes_received_by_player").rows.count_rows
 
 
 def test_parameters_in_strings_and_comments_do_not_count(tmp_path):

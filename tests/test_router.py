@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from survivorgraph.agent.intents import Slots, derive, is_ref, route
+from survivorgraph.agent.plans import Plan, Source
 
 ROB, AMBER, PARVATI, SANDRA, TONY = "US0055", "US0027", "US0197", "US0112", "US0424"
 
@@ -136,7 +137,7 @@ def test_question_shapes_route_to_their_query(text, seasons, people, tool, param
     assert chosen.tool == tool, (text, chosen)
     for key, value in params.items():
         assert chosen.params.get(key) == value, (text, key, chosen.params)
-    assert chosen.part == text and chosen.reason.startswith("deterministic rule")
+    assert chosen.part == text and chosen.reason.startswith("deterministic rule") and chosen.source == Source.RULE
 
 
 @pytest.mark.parametrize("text, seasons, people, not_tool", [
@@ -217,7 +218,7 @@ def test_a_negation_the_rules_read_past_becomes_a_set_difference():
     (left_out,) = chosen.shape["except"]
     assert left_out["tool"] == "final_jury_votes" and left_out["params"]["castaway_id"] == KENZIE
     assert left_out["key"] == "juror_id" and left_out["on"] == "castaway_id"
-    assert "complement" in chosen.reason
+    assert "complement" in chosen.reason and chosen.source == Source.COMPLEMENT
 
 
 def test_who_went_home_leaves_out_the_finalists_too():
@@ -234,6 +235,7 @@ def test_who_went_home_leaves_out_the_finalists_too():
 def test_a_negation_a_rule_understands_is_left_to_it(text, seasons):
     chosen = plan(text, seasons)
     assert chosen is not None and "except" not in chosen.shape and "complement" not in chosen.reason
+    assert chosen.source == Source.RULE
 
 
 @pytest.mark.parametrize("said, meant", [
@@ -538,6 +540,7 @@ def test_every_rule_is_in_the_order_once():
     assert [name for name, _ in rules.RULES] == rules.ORDER
 
 # -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
+from queries.catalog import RowFacts  # noqa: E402
 from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
 from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402
 
@@ -701,7 +704,7 @@ def test_answer_shapes():
     assert answer_shape("What is the number of winners who played again?", "winners_returned") == \
         {"count": "castaway_id"}
     rows = [{"season": 33, "season_name": "A"}, {"season": 34, "season_name": "B"}]
-    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"})
+    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"}, facts=RowFacts(name="season_name"))
     assert row["count"] == 2 and row["items"] == ["A", "B"]
     assert apply_shape(rows, ["season", "season_name"], {"pick": "last"})[0] == rows[-1:]
     assert apply_shape([{"winner": False}, {"winner": True, "season": 8}], ["winner", "season"],
@@ -1246,8 +1249,8 @@ def test_totals_spans_groups_and_differences_as_answer_shapes():
     assert apply_shape(exits, ["player", "day"], {"total": "day"})[0] == [{"total_day": 66, "of": 3}]
     jurors = [{"juror": "A", "original_tribe": "X"}, {"juror": "B", "original_tribe": "Y"},
               {"juror": "C", "original_tribe": "Y"}]
-    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}}
-                       )[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
+    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}},
+                       facts=RowFacts(name="juror"))[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
     pair = [{"player": "Dan", "date_of_birth": "1946-11-05"}, {"player": "Ben", "date_of_birth": "1986-06-25"}]
     assert apply_shape(pair, ["player", "date_of_birth"], {"difference": "date_of_birth"})[0][0]["difference_years"] \
         == 39
@@ -1783,3 +1786,23 @@ def test_shots_in_the_dark_per_person_and_whether_they_worked():
     assert "outcome" not in played.params and played.shape["count"] == "*"
     assert plan("which seasons had a deadlock?").tool == "tribal_events"
     assert len(split_parts("when did a shot in the dark first actually work? what season, and who played it?")) == 1
+
+
+def test_where_a_plan_came_from_is_a_field():
+    from survivorgraph.agent.critic import Verdict, follow_up
+
+    later = follow_up(Verdict("who won?", False, "who won?"), set(), ["text_to_cypher"], [], [])
+    assert later.source == Source.CRITIC and not later.source.deterministic
+    assert Source.RULE.deterministic and Source.COMPLEMENT.deterministic and not Source.LLM_ROUTER.deterministic
+    assert Plan("season_winner", {"season": 1}).source == Source.LOOKUP  # a set or a timeline another plan reads
+
+
+def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
+    from survivorgraph.agent.operations import Count, Pick, Span, Where, WhereNot, operations_of
+
+    shape = {"count": "castaway_id", "pick": "last", "where_not": {"castaway_id": ["a"]}, "where": {"winner": True},
+             "season_span": [36, 48], "except": [], "rank": 0}
+    assert operations_of(shape) == (Span("season", 36, 48), Where({"winner": True}),
+                                    WhereNot({"castaway_id": ["a"]}), Pick("last"), Count("castaway_id"))
+    chosen = plan("How many seasons were filmed in Fiji?")
+    assert chosen.operations == (Count("season"),)

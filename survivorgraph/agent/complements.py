@@ -14,8 +14,7 @@ import re
 
 from survivorgraph.agent.phrases import NEGATION
 from survivorgraph.agent.plans import Plan, Slots, is_ref
-from survivorgraph.agent.query_facts import person_tools
-from survivorgraph.agent.shapes import COUNTABLE
+from survivorgraph.agent.query_facts import person_tools, row_facts
 
 # The negation and what the positive wording says instead ("didn't vote" -> "did vote", "without making" ->
 # "making", "had no idol" -> "had an idol").
@@ -69,7 +68,7 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
     tool, params, kind = universe
     if tool == positive.tool and params == positive.params:
         return None  # the positive set is the universe itself: the difference would always be empty
-    key = COUNTABLE.get(positive.tool, {}).get(kind) or _ITEM_KEYS[kind]
+    key = row_facts(positive.tool).counts.get(kind) or _ITEM_KEYS[kind]
     left_out = [{"tool": positive.tool, "params": positive.params, "key": key, "on": _ITEM_KEYS[kind],
                  "reading": wording, "shape": _filters(positive.shape)}]
     if tool == "season_cast" and _WENT_HOME.search(slots.text):
@@ -122,7 +121,7 @@ def person_set(plan: Plan | None, person_tools: frozenset[str], reading: str) ->
     """A plan that lists people, as a set spec for a shape's "within" / "except" (its rows' person column)."""
     if plan is None or plan.tool not in person_tools:
         return None
-    key = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
+    key = row_facts(plan.tool).counts.get("people") or "castaway_id"
     return {"tool": plan.tool, "params": plan.params, "key": key, "reading": reading, "shape": _filters(plan.shape)}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from survivorgraph.agent.intents import is_narrative
-from survivorgraph.agent.plans import Plan
+from survivorgraph.agent.plans import Plan, Source
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence
 from survivorgraph.retrievers import prompts
 
@@ -68,5 +68,5 @@ def follow_up(verdict: Verdict, tried: set[str], tools: list[str], seasons: list
             params = ({"question": question} if tool == TEXT_TO_CYPHER else
                       {"query": question, "seasons": seasons, "castaway_ids": people})
             return Plan(tool, params, reason=f"critic follow-up ({verdict.judged_by}): {question}",
-                        part=verdict.part)
+                        part=verdict.part, source=Source.CRITIC)
     return None

@@ -18,7 +18,7 @@ from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
-from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, is_ref
+from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, Source, is_ref
 from survivorgraph.agent.query_facts import person_tools, season_filtered_tools
 from survivorgraph.agent.restrictions import keep_the_named_tribe, restrict_people
 from survivorgraph.agent.rules import RULES
@@ -79,6 +79,7 @@ def _route(slots: Slots) -> Plan | None:
     left_out = difference.shape["except"]
     difference.reason = (f"deterministic rule: complement — {difference.tool} minus "
                          + " minus ".join(f"{x['tool']} ({x['reading']})" for x in left_out))
+    difference.source = Source.COMPLEMENT
     difference.part = slots.text
     difference.shape = {**answer_shape(reading(slots.text, slots.mentions), difference.tool), **difference.shape}
     apply_season_span(difference, slots)  # "from s36 through s48, which seasons didn't have …": within the span
@@ -103,6 +104,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
         if plan is not None:
             read = f" (reading: {derived.text})" if derived.text != slots.text else ""
             plan.reason = f"deterministic rule: {name}{read}"
+            plan.source = Source.RULE
             plan.part = slots.text
             if plan.tool != ABSTAIN:
                 generic = answer_shape(derived.text, plan.tool)

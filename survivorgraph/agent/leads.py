@@ -12,8 +12,7 @@ import re
 
 from survivorgraph.agent.complements import person_set, split_at_negation
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
-from survivorgraph.agent.query_facts import limit_of, person_column, person_tools
-from survivorgraph.agent.shapes import COUNTABLE
+from survivorgraph.agent.query_facts import limit_of, person_column, person_tools, row_facts
 
 # "Of the people on the season 49 jury, who got the most confessionals?" (after a sentence that sets the scene,
 # too: "Nicole was the first boot. Of the people on her tribe, …")
@@ -45,7 +44,7 @@ def of_both(slots: Slots, both: re.Match, route) -> Plan | None:
     text = slots.text[:both.start()] + "P1" + slots.text[both.end():]
     first, second = (route(Slots(text, slots.seasons, [person], slots.tribes)) for person in slots.people)
     if first is None or second is None or first.tool != second.tool or not (key := person_column(first.tool)) \
-            or key == "castaway_id" and "people" not in COUNTABLE.get(first.tool, {}):
+            or key == "castaway_id" and "people" not in row_facts(first.tool).counts:
         return None  # not a list of other people (the person's own career, say): nothing to intersect
     spec = {"tool": second.tool, "params": second.params, "key": key, "on": key,
             "reading": f"{slots.text} (the second person)",
@@ -69,6 +68,6 @@ def keep_within(slots: Slots, plan: Plan, lead: str, first_rule) -> bool:
     spec = person_set(lead_plan, person_tools(), lead)
     if spec is None or lead_plan.tool == plan.tool:
         return False
-    spec["on"] = COUNTABLE.get(plan.tool, {}).get("people") or "castaway_id"
+    spec["on"] = row_facts(plan.tool).counts.get("people") or "castaway_id"
     plan.shape["within"] = [*plan.shape.get("within", []), spec]
     return True

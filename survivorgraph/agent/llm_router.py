@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from survivorgraph.agent.plans import Plan
+from survivorgraph.agent.plans import Plan, Source
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
 from survivorgraph.errors import QueryParameterError
 
@@ -64,18 +64,19 @@ class LLMRouter:
             return Plan(CHUNK_SEARCH, {"query": params.get("query") or question,
                                        "seasons": _ints(params.get("seasons")),
                                        "castaway_ids": [str(c) for c in params.get("castaway_ids") or []]},
-                        reason="LLM router", part=question)
+                        reason="LLM router", part=question, source=Source.LLM_ROUTER)
         if tool in self.catalog and tool in self.tools:
             try:
                 self.catalog.get(tool).bind(params)
-                return Plan(tool, params, reason="LLM router", part=question)
+                return Plan(tool, params, reason="LLM router", part=question, source=Source.LLM_ROUTER)
             except QueryParameterError as exc:
                 reason = f"LLM router chose {tool} with bad arguments ({exc}); writing Cypher instead"
         else:
             reason = f"LLM router chose {tool or 'nothing'}; writing Cypher instead"
         if TEXT_TO_CYPHER in self.tools:
-            return Plan(TEXT_TO_CYPHER, {"question": question}, reason=reason, part=question)
-        return Plan(CHUNK_SEARCH, {"query": question}, reason=reason, part=question)
+            return Plan(TEXT_TO_CYPHER, {"question": question}, reason=reason, part=question,
+                        source=Source.LLM_ROUTER)
+        return Plan(CHUNK_SEARCH, {"query": question}, reason=reason, part=question, source=Source.LLM_ROUTER)
 
 
 def _ints(values: Any) -> list[int]:

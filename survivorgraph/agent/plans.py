@@ -5,19 +5,47 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.operations import Operation, operations_of
 
 ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
+
+
+class Source(StrEnum):
+    """Where a plan came from, for the code to act on; `reason` says it for people."""
+
+    RULE = "rule"                # a deterministic rule (agent.rules)
+    COMPLEMENT = "complement"    # a negated part read as a set difference (agent.complements)
+    AGENT = "agent"              # the agent's own reading of a part that refers back to an earlier one
+    NARRATIVE = "narrative"      # a story question: text search, no routing needed
+    LLM_ROUTER = "llm router"    # the model chose the tool (or wrote Cypher when its choice did not check out)
+    TEXT_SEARCH = "text search"  # passages when nothing routed the part, or beside the model's route
+    CRITIC = "critic"            # a follow-up lookup for a part the critic found uncovered
+    LOOKUP = "lookup"            # a set or a timeline another plan reads
+
+    @property
+    def deterministic(self) -> bool:
+        """Chosen without a model: a confident reading whose empty result is the data's answer."""
+        return self in (Source.RULE, Source.COMPLEMENT, Source.AGENT, Source.NARRATIVE)
+
+
 @dataclass
 class Plan:
     tool: str                       # a catalog query name, "text_to_cypher" or "chunk_search"
     params: dict = field(default_factory=dict)
-    reason: str = ""
+    reason: str = ""                # why, in words (the trace shows it)
     confidence: float = 1.0
     part: str = ""
     shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
     unread: list[str] = field(default_factory=list)  # modifiers of the part the plan does not apply ("right after")
+    source: Source = Source.LOOKUP
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """What the plan does to its query's rows, as typed operations in the order they apply."""
+        return operations_of(self.shape)
 
 
 @dataclass

@@ -1,9 +1,11 @@
 """What the routing needs to know about the catalog's queries, read once from it: which list people, by which
-column, which take a season, how many rows a ranking may return."""
+column, which take a season, how many rows a ranking may return, what their rows mean (RowFacts)."""
 
 from __future__ import annotations
 
 from functools import cache
+
+from queries.catalog import NO_ROW_FACTS, RowFacts
 
 
 def _catalog():
@@ -66,3 +68,11 @@ def season_spannable_tools() -> frozenset[str]:
                 and not (params.get("season") and params["season"].required):
             spannable.add(name)
     return frozenset(spannable)
+
+
+@cache
+def row_facts(tool: str) -> RowFacts:
+    """What a catalog query's rows mean (its `rows` block: the name column, what "how many" counts); empty for a
+    tool that is not a catalog query."""
+    catalog = _catalog()
+    return catalog.get(tool).rows if tool in catalog.names() else NO_ROW_FACTS

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.plans import ABSTAIN, Plan, is_ref
-from survivorgraph.agent.shapes import apply_shape, pick_one, row_matches
+from survivorgraph.agent.operations import Extreme, apply_operations
+from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
+from survivorgraph.agent.query_facts import row_facts
+from survivorgraph.agent.rows import pick_one, row_matches
 from survivorgraph.errors import (
     BackendUnavailableError,
     NoModelError,
@@ -86,7 +88,7 @@ class Toolbox:
                     self._catalog(plan, evidence, run, stage, row_cap or _cap_for(plan))
                     if plan.shape:
                         self._restrict_and_shape(plan, evidence, run, stage, step)
-                    if not evidence.rows and plan.reason.startswith("deterministic"):
+                    if not evidence.rows and plan.source.deterministic:
                         # A confident rule's query ran and matched nothing: that is the data's answer ("no
                         # season was filmed there"), not a gap for a model's freeform Cypher to fill.
                         evidence.absent = f"the graph holds nothing that matches ({_call(plan)})"
@@ -126,7 +128,8 @@ class Toolbox:
             scalar = not isinstance(plan.params[name], list)
             combos = [{**c, name: v} for c in combos for v in (values if scalar else [values])][:MAX_FAN_OUT]
         for combo in combos:
-            sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part)
+            sub = Plan(plan.tool, {**plan.params, **combo}, plan.reason, plan.confidence, plan.part,
+                       source=plan.source)
             one = self.run(sub, run, stage, row_cap=_cap_for(plan))
             evidence.rows += one.rows
             evidence.columns = evidence.columns or one.columns
@@ -171,7 +174,8 @@ class Toolbox:
     @staticmethod
     def _shape(plan: Plan, evidence: Evidence, step) -> None:
         """How many / which day …: the rows as the question's shape asks (see agent.shapes)."""
-        evidence.rows, evidence.columns = apply_shape(evidence.rows, evidence.columns, plan.shape, evidence.truncated)
+        evidence.rows, evidence.columns = apply_operations(plan.operations, evidence.rows, evidence.columns,
+                                                           evidence.truncated, row_facts(plan.tool))
         step.detail["shape"] = plan.shape
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
@@ -200,7 +204,8 @@ class Toolbox:
             run.add_db_time(result.elapsed_ms)
             rows = [r for r in result.rows if row_matches(r, ref["where"])]
             if extreme := ref.get("extreme"):  # "the oldest player on s29"
-                rows, _ = apply_shape(rows, list(rows[0]) if rows else [], {"extreme": extreme})
+                rows, _ = apply_operations((Extreme(extreme["column"], bool(extreme.get("max"))),), rows,
+                                           list(rows[0]) if rows else [])
             values = list(dict.fromkeys(r[ref["column"]] for r in rows if r.get(ref["column"]) is not None))
             if (pick := ref.get("pick")) is not None:  # "his second win": one of them, or none when too few
                 values = pick_one(values, pick)
@@ -236,7 +241,7 @@ class Toolbox:
         if self.cypher_writer is None:
             raise SurvivorGraphError("freeform text-to-Cypher needs a model")
         outcome = self.cypher_writer.generate_and_run(plan.params.get("question") or plan.part, run,
-                                                      stage="follow_up" if plan.reason.startswith("critic") else
+                                                      stage="follow_up" if plan.source == Source.CRITIC else
                                                       "generate")
         if outcome is not None:
             _, result = outcome

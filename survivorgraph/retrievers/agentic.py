@@ -17,7 +17,7 @@ from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.lexicon import Mention
 from survivorgraph.agent.llm_router import LLMRouter, grounded
 from survivorgraph.agent.parts import Part, split_parts
-from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
+from survivorgraph.agent.plans import ABSTAIN, Plan, Slots, Source
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers import prompts
@@ -159,12 +159,13 @@ class AgenticRetriever(Retriever):
             with run.step("route", part=part.text) as step:
                 step.detail.update(tool=ABSTAIN, how="deterministic: the earlier part this one refers to found nothing")
             return [Plan(ABSTAIN, {"missing": "what the earlier part asks about"}, part=part.text,
-                         reason="deterministic: the part refers back to an earlier part that found nothing")]
+                         reason="deterministic: the part refers back to an earlier part that found nothing",
+                         source=Source.AGENT)]
         plan = intents.route(slots)
         if plan is None and (episode := _that_night(part, linked, list(earlier))):
             # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
             plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
-                        reason="deterministic: who left in the episode the part before found")
+                        reason="deterministic: who left in the episode the part before found", source=Source.AGENT)
         # (not a part about someone found before: "how far did they get" is the rules' to read with that person)
         if plan is None and before is not None and not _names_anything(part, linked) and not slots.people \
                 and not intents.is_narrative(part.text):
@@ -213,14 +214,15 @@ class AgenticRetriever(Retriever):
         # small model's choice of query is a guess (measured on the unasked set: 2 of its 20 were right, while the
         # text alone answered 4 of the same 20), so the answer also sees the text. Not for a part the data cannot
         # answer: passages would read as an answer.
-        guessed = any(p.reason.startswith("LLM router") for p in plans)
+        guessed = any(p.source == Source.LLM_ROUTER for p in plans)
         if CHUNK_SEARCH in self.toolbox.available() and (narrative or not plans or guessed) and not any(
                 p.tool in (CHUNK_SEARCH, ABSTAIN) for p in plans):
             season_names = [l.text for l in linked.links if l.kind == "season" and l.season in slots.seasons]
             why = "deterministic: narrative question" if narrative else "beside the LLM's route: text search" \
                 if guessed else "fallback: text search"
             plans.append(Plan(CHUNK_SEARCH, {"query": search_text(part.text, season_names), "seasons": slots.seasons,
-                                             "castaway_ids": slots.people}, reason=why, part=part.text))
+                                             "castaway_ids": slots.people}, reason=why, part=part.text,
+                              source=Source.NARRATIVE if narrative else Source.TEXT_SEARCH))
         return plans
 
     def _critic_rounds(self, parts: list[Part], linked, evidence: list[Evidence], tried: dict[str, set[str]],
@@ -251,7 +253,7 @@ class AgenticRetriever(Retriever):
         mine = [e for e in evidence if e.part == verdict.part]
         # A rule's evidence, or a lookup that established the entity is not in the data, needs no second opinion
         # (asked anyway, a small model calls "absent" uncovered and a follow-up dresses up a guess).
-        trusted = any((not e.empty and e.plan.reason.startswith("deterministic")) or e.absent for e in mine)
+        trusted = any((not e.empty and e.plan.source.deterministic) or e.absent for e in mine)
         if not verdict.covered or trusted:
             return verdict
         try:

@@ -1,0 +1,460 @@
+"""Typed answer operations: what a question asks of a list query's rows, as small steps applied in order.
+
+A plan's shape (agent.shapes, the rules) says how many / which day / the first / the gap …; `operations_of`
+turns it into these operations, always in this order:
+
+  0. Missing                      the known values no row has (answers at once, rows or none)
+  1. the rows kept                Span (episodes, then seasons), Where, AtLeast, Bound (at most, below, above),
+                                  ColumnLess, WhereNot
+  2. the rows remade              CareerTotal (a person's seasons summed)
+  3. the rows chosen              Extreme, Sort, Between, NextTo, ThereWhen, At, InYear, Rank, Pick
+  4. one answer from the rows     the first that applies: Difference, Ratio, Range, ColumnDifference,
+                                  LargestGroup, GroupsOfAtLeast, Count, Aggregate (average, then total)
+  5. Focus                        the asked column first, when no answer row was made
+
+Before all of them the toolbox keeps the rows to other plans' sets and a gender (the shape's except, within
+and gender), each run as its own traced lookup. No rows left after 1-3: no answer is made.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from queries.catalog import NO_ROW_FACTS, RowFacts
+from survivorgraph.agent import rows as r_
+
+Row = dict[str, Any]
+Rows = tuple[list[Row], list[str]]
+
+
+# -- 0. the known values no row has --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Missing:
+    """ "Which states never had a castaway": the known values no row has."""
+
+    column: str
+    values: tuple[str, ...]
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows:
+        present = {str(r.get(self.column)).casefold() for r in rows}
+        return [{self.column: value} for value in self.values if value.casefold() not in present], [self.column]
+
+
+# -- 1-3. operations that keep or choose rows ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Span:
+    """ "Episodes 3 through 6", "since season 36": the rows whose column is in the span (rows that have it)."""
+
+    column: str
+    first: int
+    last: int
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        if self.column not in columns:
+            return rows
+        return [r for r in rows if isinstance(r.get(self.column), int) and self.first <= r[self.column] <= self.last]
+
+
+@dataclass(frozen=True)
+class Where:
+    """ "Which season did Rob win": the rows with these values (a list: any of them)."""
+
+    match: dict
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        return [r for r in rows if r_.row_matches(r, self.match)]
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """ "In more than one season": a number, or a list's length, at least n."""
+
+    bounds: dict
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        return [r for r in rows
+                if all(r_.size(r.get(k)) is not None and r_.size(r.get(k)) >= n for k, n in self.bounds.items())]
+
+
+_HOLDS: dict[str, Callable] = {"at_most": operator.le, "below": operator.lt, "above": operator.gt}
+
+
+@dataclass(frozen=True)
+class Bound:
+    """ "Where nobody won more than two", "finales under 8.0", "above 8.5": a number column held to a bound."""
+
+    kind: str  # at_most | below | above
+    bounds: dict
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        holds = _HOLDS[self.kind]
+        return [r for r in rows if all(isinstance(r.get(k), (int, float)) and holds(r[k], n)
+                                       for k, n in self.bounds.items())]
+
+
+@dataclass(frozen=True)
+class ColumnLess:
+    """ "Seasons whose finale drew fewer viewers than their premiere": one column under another."""
+
+    low: str
+    high: str
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        return [r for r in rows if all(isinstance(r.get(c), (int, float)) for c in (self.low, self.high))
+                and r[self.low] < r[self.high]]
+
+
+@dataclass(frozen=True)
+class WhereNot:
+    """ "What other seasons did she play": not the rows with these values (before an extreme: "besides
+    California, which state has the most")."""
+
+    match: dict
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        return [r for r in rows if not any(r.get(k) in v for k, v in self.match.items())]
+
+
+@dataclass(frozen=True)
+class CareerTotal:
+    """ "More sit-outs than anyone in history": one row per `key`, its seasons' `column` (and `also`) summed."""
+
+    key: str
+    column: str
+    also: tuple[str, ...] = ()
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        return r_.summed_by(rows, self.key, self.column, self.also)
+
+
+@dataclass(frozen=True)
+class Extreme:
+    """ "The youngest of the cast": the rows at the top (or bottom) of a number or date column, ties kept."""
+
+    column: str
+    max: bool
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        values = [r[self.column] for r in rows
+                  if isinstance(r.get(self.column), (int, float)) or r_.year_of(r.get(self.column))]
+        if not values:
+            return rows
+        best = max(values) if self.max else min(values)
+        return [r for r in rows if r.get(self.column) == best]
+
+
+@dataclass(frozen=True)
+class Sort:
+    """ "Who got more jury votes, A or B": the rows by a number column, the larger first (or the smaller)."""
+
+    column: str
+    max: bool = True
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        column = self.column
+        return sorted(rows, key=lambda r: r.get(column) if isinstance(r.get(column), (int, float)) else float("-inf"),
+                      reverse=self.max)
+
+
+@dataclass(frozen=True)
+class Between:
+    """ "Who went home in between Betsy and Ashley": the rows between the two rows with these values."""
+
+    column: str
+    first: Any
+    last: Any
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        ends = [i for i, r in enumerate(rows) if r.get(self.column) in (self.first, self.last)]
+        return rows[ends[0] + 1:ends[-1]] if len(ends) == 2 else []
+
+
+@dataclass(frozen=True)
+class NextTo:
+    """ "Who joined the jury right after Tammy": the row `step` rows from the one with the value."""
+
+    column: str
+    value: Any
+    step: int
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        at = [i for i, r in enumerate(rows) if r.get(self.column) == self.value]
+        return r_.pick_one(rows, at[0] + self.step) if at and at[0] + self.step >= 0 else []
+
+
+@dataclass(frozen=True)
+class ThereWhen:
+    """ "Who was already on Redemption Island when Mikayla got there": the others whose stay began before hers
+    and lasted until it."""
+
+    castaway_id: str
+    start: str
+    end: str
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        theirs = [r for r in rows if r.get("castaway_id") == self.castaway_id]
+        arrived = theirs[0].get(self.start) if theirs else None
+        return [] if not isinstance(arrived, int) else [
+            r for r in rows if r is not theirs[0] and isinstance(r.get(self.start), int) and r[self.start] < arrived
+            and isinstance(r.get(self.end), int) and r[self.end] >= arrived]
+
+
+@dataclass(frozen=True)
+class At:
+    """ "On day 16": the rows with these values, for the columns the rows have."""
+
+    match: dict
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        here = {k: v for k, v in self.match.items() if k in columns}
+        return [r for r in rows if r_.row_matches(r, here)] if here else rows
+
+
+@dataclass(frozen=True)
+class InYear:
+    """ "Premiered in 2009": the rows whose first date column falls in the year."""
+
+    year: int
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        dated = next((c for c in columns if any(r_.year_of(r.get(c)) for r in rows)), None)
+        return [r for r in rows if r_.year_of(r.get(dated)) == self.year] if dated else rows
+
+
+@dataclass(frozen=True)
+class Rank:
+    """ "The second-most": the rows with the Nth value of the rows' ranking (tied rows share it)."""
+
+    n: int
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        column = r_.ranked_column(rows, columns)
+        if not column:
+            return rows
+        values = list(dict.fromkeys(r[column] for r in rows))
+        return [r for r in rows if r[column] == values[self.n - 1]] if self.n <= len(values) else []
+
+
+@dataclass(frozen=True)
+class Pick:
+    """ "The last person to join the jury", "the 2nd juror": one row by its place in the query's order."""
+
+    index: int | str  # "first", "last" or a position (negative from the end)
+
+    def select(self, rows: list[Row], columns: list[str]) -> list[Row]:
+        index = {"first": 0, "last": -1}.get(self.index, self.index)
+        return r_.pick_one(rows, index) if isinstance(index, int) else []
+
+
+# -- 4. one answer row from the rows (None: the operation does not apply to these rows) ----------------------
+@dataclass(frozen=True)
+class Difference:
+    """ "How many years older was A than B": the gap between two rows' values."""
+
+    column: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        return r_.difference(rows, columns, self.column, facts.name) if len(rows) == 2 else None
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """ "How many times more watched s1's finale than s41's": the larger of two rows' values over the smaller."""
+
+    column: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        return r_.ratio(rows, self.column, facts.name) if len(rows) == 2 else None
+
+
+@dataclass(frozen=True)
+class Range:
+    """ "The age gap between the oldest and youngest of the cast": top minus bottom."""
+
+    column: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        valued = [r for r in rows if r_.is_number(r.get(self.column))]
+        if len(valued) < 2:
+            return None
+        ends = [max(valued, key=lambda r: r[self.column]), min(valued, key=lambda r: r[self.column])]
+        return r_.difference(ends, columns, self.column, facts.name)
+
+
+@dataclass(frozen=True)
+class ColumnDifference:
+    """ "How many more watched its premiere than its finale": two columns of one row (two dates: the days)."""
+
+    first: str
+    second: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        if len(rows) != 1:
+            return None
+        first, second = self.first, self.second
+        a, b = rows[0].get(first), rows[0].get(second)
+        about = {c: rows[0][c] for c in columns if c in ("season", "season_name", "player", "castaway_id")}
+        if r_.year_of(a) and r_.year_of(b):
+            days = (dt.date.fromisoformat(str(a)[:10]) - dt.date.fromisoformat(str(b)[:10])).days
+            row = {"days_between": days, first: a, second: b, **about}
+            return [row], list(row)
+        if r_.is_number(a) and r_.is_number(b):
+            row = {f"{first}_minus_{second}": a - b, first: a, second: b, **about}
+            return [row], list(row)
+        return None
+
+
+@dataclass(frozen=True)
+class LargestGroup:
+    """ "Which starting tribe put the most people on the jury": the rows grouped by a column, the largest (or
+    smallest) group(s) with who is in them."""
+
+    by: str
+    max: bool
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        return r_.largest_group(rows, columns, self.by, self.max, facts.name)
+
+
+@dataclass(frozen=True)
+class GroupsOfAtLeast:
+    """ "Who played an idol for someone else at least twice": the groups of a column with n rows or more."""
+
+    by: str
+    n: int
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        return r_.groups_of_at_least(rows, columns, self.by, self.n)
+
+
+@dataclass(frozen=True)
+class Count:
+    """ "How many seasons …": the distinct values of a column ("*": the rows), with the items' names. Rows cut by
+    the row cap are counted from the query's own total column where it has one."""
+
+    key: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        key = self.key
+        items = rows if key == "*" else list(dict.fromkeys(r.get(key) for r in rows if r.get(key) is not None))
+        total = facts.totals.get(key)
+        count = rows[0][total] if truncated and total in columns and rows[0].get(total) is not None else len(items)
+        label = facts.name
+        names = list(dict.fromkeys(str(r[label]) for r in rows if r.get(label) is not None)) if label else []
+        row: Row = {"count": count, "counted": "rows" if key == "*" else key}
+        if names:
+            row["items"] = names[:40]
+        return [row], list(row)
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """ "The average age of the cast", "how many days in all her seasons": the mean or the sum of a column."""
+
+    how: str  # average | total
+    column: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        if self.column not in columns:
+            return None
+        values = [r[self.column] for r in rows if isinstance(r.get(self.column), (int, float))]
+        if not values:
+            return None
+        value = round(sum(values) / len(values), 1) if self.how == "average" else sum(values)
+        row = {f"{self.how}_{self.column}": value, "of": len(values)}
+        return [row], list(row)
+
+
+# -- 5. the asked column first --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Focus:
+    """ "On what day did … leave": the column leads each row ("year": the year of the rows' first date)."""
+
+    column: str
+
+    def answer(self, rows: list[Row], columns: list[str], facts: RowFacts, truncated: bool) -> Rows | None:
+        if self.column == "year" and "year" not in columns:
+            dated = next((c for c in columns if any(r_.year_of(r.get(c)) for r in rows)), None)
+            if dated:
+                return [{"year": r_.year_of(r.get(dated)), **r} for r in rows], ["year", *columns]
+        if self.column in columns:
+            order = [self.column] + [c for c in columns if c != self.column]
+            return [{c: r.get(c) for c in order} for r in rows], order
+        return None
+
+
+Select = (Span | Where | AtLeast | Bound | ColumnLess | WhereNot | CareerTotal | Extreme | Sort | Between | NextTo
+          | ThereWhen | At | InYear | Rank | Pick)
+Answer = (Difference | Ratio | Range | ColumnDifference | LargestGroup | GroupsOfAtLeast | Count | Aggregate
+          | Focus)
+Operation = Missing | Select | Answer
+
+
+# -- a shape as operations, in order -------------------------------------------------------------------------
+# (shape key, the operation it makes); a key whose value is empty or zero makes none
+_STEPS: list[tuple[str, Callable[[Any], Operation]]] = [
+    ("episode_span", lambda v: Span("episode", *v)),
+    ("season_span", lambda v: Span("season", *v)),
+    ("where", Where),
+    ("at_least", AtLeast),
+    ("at_most", lambda v: Bound("at_most", v)),
+    ("below", lambda v: Bound("below", v)),
+    ("above", lambda v: Bound("above", v)),
+    ("column_less", lambda v: ColumnLess(v["column"], v["than"])),
+    ("where_not", WhereNot),
+    ("career_total", lambda v: CareerTotal(v["key"], v["column"], tuple(v.get("also", ())))),
+    ("extreme", lambda v: Extreme(v["column"], bool(v.get("max")))),
+    ("sort", lambda v: Sort(v["column"], v.get("max", True))),
+    ("between", lambda v: _between(*next(iter(v.items())))),
+    ("next_to", lambda v: NextTo(v["column"], v["value"], v["step"])),
+    ("there_when", lambda v: ThereWhen(v["castaway_id"], v["from"], v["to"])),
+    ("at", At),
+    ("year", InYear),
+    ("rank", Rank),
+    ("pick", Pick),
+    ("difference", Difference),
+    ("ratio", Ratio),
+    ("range", Range),
+    ("column_difference", lambda v: ColumnDifference(*v)),
+    ("group_extreme", lambda v: LargestGroup(v["by"], v["max"])),
+    ("group_at_least", lambda v: GroupsOfAtLeast(v["by"], v["n"])),
+    ("count", Count),
+    ("average", lambda v: Aggregate("average", v)),
+    ("total", lambda v: Aggregate("total", v)),
+    ("focus", Focus),
+]
+def _between(column: str, ends: list) -> Between:
+    return Between(column, *ends)
+
+
+# The shape's keys the toolbox applies itself, before the operations (other plans' sets, a gender)
+TOOLBOX_KEYS = ("except", "within", "gender")
+
+
+def operations_of(shape: dict) -> tuple[Operation, ...]:
+    """The shape as operations, in the order they apply (Missing alone: it answers from the rows as they are)."""
+    if missing := shape.get("missing"):
+        return (Missing(missing["column"], tuple(missing["values"])),)
+    return tuple(make(shape[key]) for key, make in _STEPS if shape.get(key))
+
+
+def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns: list[str],
+                     truncated: bool = False, facts: RowFacts = NO_ROW_FACTS) -> Rows:
+    """The rows as the operations make them: the rows kept and chosen, then the first answer that applies."""
+    if operations and isinstance(operations[0], Missing):
+        return operations[0].answer(rows, columns, facts, truncated)
+    if not operations or not rows:
+        return rows, columns
+    for op in operations:
+        if hasattr(op, "select"):
+            rows = op.select(rows, columns)
+    if not rows:
+        return rows, columns
+    for op in operations:
+        if hasattr(op, "answer") and (answered := op.answer(rows, columns, facts, truncated)) is not None:
+            return answered
+    return rows, columns
