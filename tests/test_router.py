@@ -1,8 +1,10 @@
 """The deterministic router: question shapes + entity slots -> a catalog query, with no graph and no model.
 
-Each rule is checked on paraphrases written here (none is a question of the gold set, evaluation/sets/gold.jsonl; a test
-checks that), and on a near miss it must not take. Slots are given as the linker would fill them: season
-numbers, castaway_ids in the order the question names them, (tribe, season) pairs.
+The cases of each rule alone (a question it takes, a near miss it must not) are data beside the rules,
+survivorgraph/agent/rules/cases/, run by tests/agent/rules/test_rule_cases.py. Here: what the router adds around the
+rules (refs, negations, leads, answer shapes). None of these questions is one of the evaluation sets'
+(tests/agent/test_own_wording.py). Slots are given as the linker would fill them: season numbers, castaway_ids in
+the order the question names them, (tribe, season) pairs.
 """
 
 from __future__ import annotations
@@ -183,7 +185,7 @@ def test_a_single_season_record_counts_each_season_apart_and_keeps_the_ties():
     chosen = plan("Who holds the record for most individual immunity wins in a single season?")
     assert chosen.tool == "individual_immunity_ranking"
     assert chosen.params["per_season"] is True and chosen.params["leaders_only"] is True
-    assert "per_season" not in plan("Who has the most individual immunity wins?").params
+    assert "per_season" not in plan("Who has won the most individual immunities?").params
 
 
 @pytest.mark.parametrize("text", ["Which season 40 players had also been on season 20?",
@@ -242,7 +244,7 @@ def test_the_nth_juror_and_a_persons_boot_number():
 
 
 def test_the_most_recent_season_is_the_last_the_data_holds():
-    chosen = plan("Who won the most recent season?")
+    chosen = plan("Who won the latest season?")
     assert chosen.tool == "season_winner"
     ref = chosen.params["season"]
     assert ref["$ref"] == "season_list" and ref["pick"] == -1
@@ -298,7 +300,7 @@ def test_own_facts_of_people_and_episodes(text, seasons, people, tool, focus):
 def test_a_season_next_to_another_and_a_person_by_description():
     assert plan("Who won the season right after season 22?", [22]).params == {"season": 23}
     assert plan("Which season came just before season 39?", [39]).params == {"season": 38}
-    chosen = plan("How old was the first person voted out of season 41?", [41])
+    chosen = plan("How old was the first castaway voted out of season 41?", [41])
     assert chosen.tool == "player_career" and chosen.params["castaway_id"]["$ref"] == "boot_order"
     assert plan("Who was the first person voted out of season 41?", [41]).tool == "boot_order"
     chosen = plan("Which state did the runner-up of season 12 come from?", [12])
@@ -360,19 +362,6 @@ def test_refs_combine_with_a_season_filter():
     chosen = plan("How many reward challenges did the winner of season 9 win that season?", [9])
     assert chosen.tool == "player_challenge_wins" and chosen.params["season"] == 9
     assert chosen.params["castaway_id"]["params"] == {"season": 9}
-
-
-def test_no_paraphrase_here_is_a_gold_question():
-    from evaluation.question_sets import find_set
-
-    asked = {row["question"].strip().lower() for row in find_set("gold").lines()}
-    assert asked, "no gold questions read"
-    mine = ["Which seasons has the winner of season 20 competed in?",
-            "Who was the second person voted out in the season Tony won?",
-            "Who was the sole survivor of the season that was shot in Palau?",
-            "How many reward challenges did the winner of season 9 win that season?"]
-    assert not [t for t in mine if t.strip().lower() in asked]
-
 
 
 def test_every_rule_is_in_the_order_once():
@@ -463,7 +452,7 @@ def test_counting_a_chained_winner_and_the_winner_of_a_season_by_whoever():
 def test_a_narrative_question_naming_an_episode_focuses_on_it():
     from survivorgraph.agent.episode_focus import focus_episodes
     timeline = [{"episode": e, "label": "", "left_castaway_ids": [], "left_the_game": []} for e in range(1, 9)]
-    assert focus_episodes("Can you recap episode 2 of Fiji?", [], timeline).episodes == [2]
+    assert focus_episodes("Could you recap episode 2 of Fiji for me?", [], timeline).episodes == [2]
     assert focus_episodes("Summarise the sixth episode of Fiji", [], timeline).episodes == [6]
     assert focus_episodes("Summarise episode 12 of Fiji", [], timeline).episodes == []  # not in the season
 
@@ -755,7 +744,7 @@ def test_a_tribes_challenge_wins():
 
 @pytest.mark.parametrize("text", ["How many people applied to be on season 30?",
                                   "Which blindside on season 34 was the most shocking?",
-                                  "how much does Jeff Probst get paid per season", "which season had the best cast"])
+                                  "how much does Jeff Probst get paid for a season", "which season had the best cast"])
 def test_applicants_judgements_of_moments_and_the_hosts_pay_are_not_in_the_data(text):
     assert plan(text, [30]).tool == "abstain"
 
@@ -1176,10 +1165,10 @@ def test_a_described_person_or_season_is_the_lead_of_the_part_asked():
 
     season_first = split_parts("the most-watched season ever - who was the first one voted out of it?")
     assert [p.lead for p in season_first] == [True, False] and season_first[1].refers_to_season
-    person_first = split_parts("The Redemption Island winner - who won the season they first played?")
+    person_first = split_parts("The Redemption Island champion - who won the season they first played?")
     assert [p.lead for p in person_first] == [True, False] and person_first[1].refers_to_person
-    assert len(split_parts("s41 final four - who was in it?")) == 1  # no season described: one part
-    their_first = split_parts("The Caramoan winner's first time playing - where did they finish?")
+    assert len(split_parts("s41 final four - who made it?")) == 1  # no season described: one part
+    their_first = split_parts("The Caramoan winner's first time playing - where did they place?")
     assert their_first[0].text == "The Caramoan winner" and their_first[1].text.endswith("in their first season")
 
 
