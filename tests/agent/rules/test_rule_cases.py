@@ -86,7 +86,7 @@ def test_a_near_miss_is_left_to_another_rule(case):
     if "not_tool" in case:
         assert chosen is None or chosen.tool != case["not_tool"], chosen
     if "tool" in case:
-        assert chosen is not None and chosen.tool == case["tool"], chosen
+        assert chosen is not None and chosen.tool == case["tool"] and chosen.part == case["text"], chosen
 
 
 @pytest.mark.parametrize("case", params_of("no_rule"))
