@@ -1,8 +1,10 @@
 """The deterministic router: question shapes + entity slots -> a catalog query, with no graph and no model.
 
-Each rule is checked on paraphrases written here (none is a question of the gold set, evaluation/sets/gold.jsonl; a test
-checks that), and on a near miss it must not take. Slots are given as the linker would fill them: season
-numbers, castaway_ids in the order the question names them, (tribe, season) pairs.
+The cases of each rule alone (a question it takes, a near miss it must not) are data beside the rules,
+survivorgraph/agent/rules/cases/, run by tests/agent/rules/test_rule_cases.py. Here: what the router adds around the
+rules (refs, negations, leads, answer shapes). None of these questions is one of the evaluation sets'
+(tests/agent/test_own_wording.py). Slots are given as the linker would fill them: season numbers, castaway_ids in
+the order the question names them, (tribe, season) pairs.
 """
 
 from __future__ import annotations
@@ -17,140 +19,6 @@ ROB, AMBER, PARVATI, SANDRA, TONY = "US0055", "US0027", "US0197", "US0112", "US0
 
 def plan(text, seasons=(), people=(), tribes=()):
     return route(Slots(text, list(seasons), list(people), list(tribes)))
-
-
-CASES = [
-    # temporal: the Nth person out, first / last, right after someone
-    ("Who was the second castaway voted out of season 12?", [12], [], "boot_order", {"season": 12, "position": 2}),
-    ("Which player was the 5th to be eliminated in season 30?", [30], [], "boot_order", {"position": 5}),
-    ("Who was the first one booted from season 41?", [41], [], "boot_order", {"position": 1}),
-    ("Who was the final person voted out before the finale of season 22?", [22], [], "boot_order",
-     {"position": 1, "from_end": True}),
-    ("Who was the last player eliminated in season 9?", [9], [], "boot_order", {"position": 1, "from_end": True}),
-    ("Who went home immediately after Rob in season 20?", [20], [ROB], "boot_order", {"after": ROB}),
-    ("Who was voted out right before Parvati in season 16?", [16], [PARVATI], "boot_order", {"before": PARVATI}),
-    # temporal: when someone left, who of two left first / lasted longer
-    ("What episode was Amber voted out in season 2?", [2], [AMBER], "player_exit", {"castaway_ids": [AMBER]}),
-    ("When was Rob eliminated in season 20?", [20], [ROB], "player_exit", {"castaway_ids": [ROB], "season": 20}),
-    ("On what day did Parvati leave the game in season 13?", [13], [PARVATI], "player_exit", {"season": 13}),
-    ("Who lasted longer in season 20, Sandra or Parvati?", [20], [SANDRA, PARVATI], "player_exit",
-     {"castaway_ids": [SANDRA, PARVATI], "latest_first": True}),
-    ("Between Rob and Amber, who was eliminated first in season 8?", [8], [ROB, AMBER], "player_exit",
-     {"latest_first": False}),
-    # temporal: challenge wins in one episode, or the first / last of a season
-    ("Who took individual immunity in episode 10 of season 28?", [28], [], "episode_events",
-     {"episode": 10, "about": "immunity"}),
-    ("Who won the reward in episode 4 of season 12?", [12], [], "episode_events", {"episode": 4, "about": "reward"}),
-    ("Which tribe won immunity in episode 3 of season 12?", [12], [], "season_challenge_winners",
-     {"episode": 3, "scope": "tribal"}),
-    ("Who got voted out in episode 6 of season 33?", [33], [], "episode_events", {"episode": 6, "about": "exits"}),
-    ("Who won the opening individual immunity of season 30?", [30], [], "season_challenge_winners",
-     {"pick": "first"}),
-    ("Which castaway won the last immunity challenge in season 21?", [21], [], "season_challenge_winners",
-     {"pick": "last"}),
-    # negation
-    ("Which contestants of season 12 never had a vote cast against them?", [12], [], None, None),
-    ("Who in season 25 never received any votes?", [25], [], "castaways_without",
-     {"without": "votes_received", "season": 25}),
-    ("Which Sole Survivors won without winning a single individual immunity?", [], [], "castaways_without",
-     {"without": "individual_immunity", "group": "winners"}),
-    ("Which castaways in season 30 did not make the merge?", [30], [], "castaways_without",
-     {"without": "merge", "season": 30}),
-    ("Who from season 18 never won an individual reward?", [18], [], "castaways_without",
-     {"without": "individual_reward"}),
-    ("Which seasons had no quitters?", [], [], "seasons_with_exit_type", {"exit_type": "quit", "absent": True}),
-    ("Which seasons didn't have anyone medically evacuated?", [], [], "seasons_with_exit_type", {"absent": True}),
-    ("In which seasons were there no returning players?", [], [], "season_returnees", {"returnees": "without"}),
-    ("Which seasons had returnees?", [], [], "season_returnees", {"returnees": "with"}),
-    ("Which finalists in season 20 did not win?", [20], [], "season_finalists", {"season": 20, "winner": False}),
-    ("Who came second in season 13?", [13], [], "season_finalists", {"winner": False}),
-    ("Which jurors of season 16 did not vote for the winner?", [16], [], "final_jury_votes",
-     {"season": 16, "for_winner": False}),
-    ("Which members of the original Tagi tribe missed the merge?", [1], [], "tribe_members",
-     {"tribe": "Tagi", "made_merge": False, "phase": "original"}),
-    # single facts, aggregation
-    ("What was the vote count at the final jury vote in season 30?", [30], [], "final_tribal_council", {"season": 30}),
-    ("Who were the finalists in season 24?", [24], [], "season_finalists", {"season": 24}),
-    ("Which winners won unanimously?", [], [], "winners_with_jury_votes", {"unanimous": True}),
-    ("Which Sole Survivor got the most jury votes?", [], [], "winners_with_jury_votes", {"order": "most"}),
-    ("Who won with the narrowest final jury vote?", [], [], "winners_with_jury_votes", {"order": "fewest"}),
-    ("Which players are two-time winners?", [], [], "repeat_winners", {"min_wins": 2}),
-    ("Has anybody won the game more than once?", [], [], "repeat_winners", {"min_wins": 2}),
-    ("How many contestants have quit the game?", [], [], "exits_by_type", {"exit_type": "quit"}),
-    ("Who had the most votes cast against them in season 40?", [40], [], "most_votes_received",
-     {"leaders_only": True, "season": 40}),
-    ("Which seasons were shot in Samoa?", [], [], "seasons_by_location", {"place": "Samoa"}),
-    # cross-entity
-    ("Did Rob and Amber ever play together?", [], [ROB, AMBER], "seasons_together",
-     {"castaway_id": ROB, "other_castaway_id": AMBER}),
-    ("Which seasons did Parvati and Sandra share?", [], [PARVATI, SANDRA], "seasons_together", {}),
-    ("Who competed in both season 20 and season 40?", [20, 40], [], "players_in_seasons", {"seasons": [20, 40]}),
-    ("Which players appeared in all of seasons 8, 20 and 40?", [8, 20, 40], [], "players_in_seasons", {}),
-    ("How often did Sandra vote for Parvati?", [], [SANDRA, PARVATI], "head_to_head_votes", {"one_way": True}),
-    ("Who got sent home in season 40 still holding an idol?", [40], [], "advantage_events",
-     {"event": "voted_out", "advantage_type": "immunity idol", "season": 40}),
-    ("which advantages went unused and expired?", [], [], "advantage_events", {"event": "expired"}),
-    ("On season 36, who found an idol but never played one?", [36], [], "advantage_events", {"event": "found"}),
-    ("which season 39 castaways played an idol that didn't cancel a single vote?", [39], [], "advantage_events",
-     {"event": "played", "advantage_type": "immunity idol"}),
-    ("what's the most jury votes anyone got and still lost?", [], [], "season_finalists", {"winner": False}),
-    ("in which seasons did no woman win a single individual immunity?", [], [], "season_totals", {}),
-    ("Which seasons had nobody win more than 3 immunity challenges?", [], [], "season_totals", {}),
-    ("who was younger when they won, Sandra or Tony?", [], [SANDRA, TONY], "winners_with_jury_votes", {}),
-    ("how many times did Sandra and Parvati vote the same way in season 20?", [20], [SANDRA, PARVATI],
-     "vote_alignment", {"castaway_id": SANDRA, "season": 20}),
-    ("Did Rob and Amber ever vote differently?", [], [ROB, AMBER], "vote_alignment", {"other_castaway_id": AMBER}),
-    ("whose names did both Tony and Sandra write down in season 40?", [40], [TONY, SANDRA], "shared_vote_targets",
-     {"castaway_id": TONY, "season": 40}),
-    ("Did Rob and Tony ever vote against each other?", [], [ROB, TONY], "head_to_head_votes", {"castaway_id": ROB}),
-    ("Which castaways sent Parvati home in season 20?", [20], [PARVATI], "voters_at_elimination",
-     {"castaway_id": PARVATI, "season": 20}),
-    ("what was the vote split when Parvati got voted out of season 16?", [16], [PARVATI], "elimination_vote",
-     {"castaway_id": PARVATI, "season": 16}),
-    ("How many votes did Rob get the night he was sent home in season 4?", [4], [ROB], "elimination_vote",
-     {"castaway_id": ROB, "season": 4}),
-    ("by what margin was Tony blindsided?", [], [TONY], "elimination_vote", {"castaway_id": TONY}),
-    ("who got to the merge in season 31 without ever going to tribal?", [31], [], "castaways_without",
-     {"without": "pre_merge_tribal", "season": 31}),
-    ("Which castaways never attended a tribal council in season 12?", [12], [], "castaways_without",
-     {"without": "tribal_council"}),
-    ("Who held individual immunity the night Rob was voted out of season 20?", [20], [ROB],
-     "season_challenge_winners", {"season": 20, "kind": "immunity", "scope": "individual"}),
-    ("which tribe was immune when Amber got voted out of season 20?", [20], [AMBER], "season_challenge_winners",
-     {"season": 20, "scope": "tribal"}),
-    ("Whom did juror Parvati vote for at the final tribal council of season 20?", [20], [PARVATI],
-     "final_jury_votes", {"castaway_id": PARVATI, "season": 20}),
-    ("Which jurors voted for Amber to win season 8?", [8], [AMBER], "final_jury_votes", {"castaway_id": AMBER}),
-    ("What tribe did Tony begin season 28 on?", [28], [TONY], "tribe_members",
-     {"season": 28, "castaway_id": TONY, "phase": "original"}),
-    ("How old was Rob in season 4?", [4], [ROB], "player_career", {"castaway_id": ROB, "season": 4}),
-]
-
-
-@pytest.mark.parametrize("text, seasons, people, tool, params", CASES, ids=[c[0] for c in CASES])
-def test_question_shapes_route_to_their_query(text, seasons, people, tool, params):
-    chosen = plan(text, seasons, people, [("Tagi", 1)] if "Tagi" in text else [])
-    if tool is None:  # a shape the rule words do not cover must not be forced into one
-        assert chosen is None or chosen.tool != "castaways_without" or "votes_received" in chosen.params.values()
-        return
-    assert chosen is not None, text
-    assert chosen.tool == tool, (text, chosen)
-    for key, value in params.items():
-        assert chosen.params.get(key) == value, (text, key, chosen.params)
-    assert chosen.part == text and chosen.reason.startswith("deterministic rule") and chosen.source == Source.RULE
-
-
-@pytest.mark.parametrize("text, seasons, people, not_tool", [
-    ("Who won season 20?", [20], [], "season_finalists"),               # the winner, not the finalists
-    ("Who won the most individual immunities in season 28?", [28], [], "season_challenge_winners"),
-    ("Which players have played three or more seasons without ever winning?", [], [], "castaways_without"),
-    ("Who voted for Rob in season 20?", [20], [ROB], "final_jury_votes"),   # tribal votes: no jury word
-    ("Who was the first juror in season 38?", [38], [], "boot_order"),
-    ("Why did Rob and Amber get married?", [], [ROB, AMBER], "seasons_together"),
-])
-def test_near_misses_take_another_route(text, seasons, people, not_tool):
-    chosen = plan(text, seasons, people)
-    assert chosen is None or chosen.tool != not_tool, chosen
 
 
 # -- multi-hop slots ------------------------------------------------------------------------------------
@@ -319,7 +187,7 @@ def test_a_single_season_record_counts_each_season_apart_and_keeps_the_ties():
     chosen = plan("Who holds the record for most individual immunity wins in a single season?")
     assert chosen.tool == "individual_immunity_ranking"
     assert chosen.params["per_season"] is True and chosen.params["leaders_only"] is True
-    assert "per_season" not in plan("Who has the most individual immunity wins?").params
+    assert "per_season" not in plan("Who has won the most individual immunities?").params
 
 
 @pytest.mark.parametrize("text", ["Which season 40 players had also been on season 20?",
@@ -378,7 +246,7 @@ def test_the_nth_juror_and_a_persons_boot_number():
 
 
 def test_the_most_recent_season_is_the_last_the_data_holds():
-    chosen = plan("Who won the most recent season?")
+    chosen = plan("Who won the latest season?")
     assert chosen.tool == "season_winner"
     ref = chosen.params["season"]
     assert ref["$ref"] == "season_list" and ref["pick"] == -1
@@ -397,20 +265,6 @@ def test_the_end_of_a_list_and_the_others_beside_a_person():
     assert chosen.shape["except"][0]["params"] == {"place": "Fiji"}
     chosen = plan("Rob sat at final tribal in season 8. Who was up there with him?", [8], [ROB])
     assert chosen.shape["where_not"] == {"castaway_id": [ROB]}
-
-
-@pytest.mark.parametrize("text, seasons, tool, params", [
-    ("Season 13 started with how many tribes?", [13], "season_tribes", {"season": 13}),
-    ("How many people in the season 27 cast had played before?", [27], "season_cast",
-     {"season": 27, "returnees_only": True}),
-    ("Season 23 was filmed in which country?", [23], "season_facts", {"season": 23}),
-    ("Which winners since season 30 didn't get a unanimous vote?", list(range(30, 50)), "winners_with_jury_votes",
-     {"unanimous": False}),
-    ("Give me everyone from season 1 who came back for season 8", [1, 8], "players_in_seasons", {"seasons": [1, 8]}),
-])
-def test_more_wordings(text, seasons, tool, params):
-    chosen = plan(text, seasons)
-    assert chosen.tool == tool and params.items() <= chosen.params.items(), chosen
 
 
 def test_how_many_votes_a_person_received_counts_the_votes():
@@ -448,7 +302,7 @@ def test_own_facts_of_people_and_episodes(text, seasons, people, tool, focus):
 def test_a_season_next_to_another_and_a_person_by_description():
     assert plan("Who won the season right after season 22?", [22]).params == {"season": 23}
     assert plan("Which season came just before season 39?", [39]).params == {"season": 38}
-    chosen = plan("How old was the first person voted out of season 41?", [41])
+    chosen = plan("How old was the first castaway voted out of season 41?", [41])
     assert chosen.tool == "player_career" and chosen.params["castaway_id"]["$ref"] == "boot_order"
     assert plan("Who was the first person voted out of season 41?", [41]).tool == "boot_order"
     chosen = plan("Which state did the runner-up of season 12 come from?", [12])
@@ -512,19 +366,6 @@ def test_refs_combine_with_a_season_filter():
     assert chosen.params["castaway_id"]["params"] == {"season": 9}
 
 
-def test_no_paraphrase_here_is_a_gold_question():
-    from evaluation.question_sets import find_set
-
-    asked = {row["question"].strip().lower() for row in find_set("gold").lines()}
-    assert asked, "no gold questions read"
-    mine = [c[0] for c in CASES] + ["Which seasons has the winner of season 20 competed in?",
-                                    "Who was the second person voted out in the season Tony won?",
-                                    "Who was the sole survivor of the season that was shot in Palau?",
-                                    "How many reward challenges did the winner of season 9 win that season?"]
-    assert not [t for t in mine if t.strip().lower() in asked]
-
-
-
 def test_every_rule_is_in_the_order_once():
     # every module of agent.rules imported (one the package forgot would register its rules unordered)
     import importlib
@@ -547,21 +388,6 @@ from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402
 
 def masked_plan(text, seasons=(), people=(), mentions=()):
     return route(Slots(text, list(seasons), list(people), [], list(mentions)))
-
-
-@pytest.mark.parametrize("text, seasons, mention, not_tool, tool", [
-    # a word inside a season's name never triggers a rule
-    ("When did Island of the Idols premiere?", [39], Mention("Island of the Idols", "season", 39),
-     "season_advantages", "season_facts"),
-    ("Which tribes were there on Winners at War?", [40], Mention("Winners at War", "season", 40),
-     "winners_with_jury_votes", "season_tribes"),
-    ("Who was the first person voted out of Second Chance?", [31], Mention("Second Chance", "season", 31),
-     None, "boot_order"),
-])
-def test_words_inside_a_name_do_not_trigger_rules(text, seasons, mention, not_tool, tool):
-    chosen = masked_plan(text, seasons, mentions=[mention])
-    assert chosen is not None and chosen.tool == tool and chosen.tool != not_tool, chosen
-    assert chosen.part == text
 
 
 def test_mask_tokens():
@@ -589,105 +415,6 @@ def test_mask_tokens():
 ])
 def test_lexicon_says_it_in_the_rules_words(said, meant):
     assert canonical(said) == meant
-
-
-@pytest.mark.parametrize("text, seasons, people, tool, params", [
-    ("Who took the title in season 12?", [12], [], "season_winner", {"season": 12}),
-    ("Who ended up winning season 48?", [48], [], "season_winner", {"season": 48}),
-    ("Who walked away with the million in season 3?", [3], [], "season_winner", {}),
-    ("Whose name got written down the most in season 40?", [40], [], "most_votes_received", {"season": 40}),
-    ("Who has cast the most votes in Survivor history?", [], [], "most_votes_cast", {}),
-    ("Which player voted the most in season 40?", [40], [], "most_votes_cast", {"season": 40}),
-    ("How many castaways have played exactly two seasons?", [], [], "players_with_min_seasons",
-     {"min_seasons": 2, "max_seasons": 2}),
-    ("Who competed exactly three times?", [], [], "players_with_min_seasons", {"max_seasons": 3}),
-    ("How many different people have won Survivor?", [], [], "repeat_winners", {"min_wins": 1}),
-    ("How many unique winners has the show had?", [], [], "repeat_winners", {"min_wins": 1}),
-    ("Which episode of season 31 did Kelley go out in?", [31], [AMBER], "player_exit", {"season": 31}),
-    ("Who got the boot first in season 14?", [14], [], "boot_order", {"position": 1}),
-    ("Who was voted out last in season 9?", [9], [], "boot_order", {"from_end": True}),
-    ("Which Sole Survivors never came back to play again?", [], [], "winners_returned", {"returned": False}),
-    ("Which winners returned to play after winning?", [], [], "winners_returned", {"returned": True}),
-    ("Who made the final tribal council at least 2 times but never won?", [], [], "finalist_appearances",
-     {"min_finals": 2, "won": False}),
-    ("Which players have been finalists twice?", [], [], "finalist_appearances", {"min_finals": 2}),
-    ("Who lost at the final tribal council of season 49?", [49], [], "season_finalists", {"winner": False}),
-    ("In which seasons did nobody quit?", [], [], "seasons_with_exit_type", {"exit_type": "quit", "absent": True}),
-    ("Who was the last person to join the jury in season 30?", [30], [], "season_jury", {"season": 30}),
-    ("Which jurors backed Rob in season 22?", [22], [ROB], "final_jury_votes", {"castaway_id": ROB}),
-    ("What was the jury tally at the end of season 29?", [29], [], "final_tribal_council", {"season": 29}),
-    ("Which jurors of season 22 didn't vote for the eventual winner?", [22], [], "final_jury_votes",
-     {"for_winner": False}),
-    ("Who in season 15 never had a vote cast against them?", [15], [], "castaways_without",
-     {"without": "votes_received"}),
-    ("Which season did Rob finally win?", [], [ROB], "player_career", {"castaway_id": ROB}),
-    ("What is Parvati's shoe size?", [], [PARVATI], "abstain", {}),
-    ("How tall is Sandra?", [], [SANDRA], "abstain", {}),
-    ("Does Sandra have any siblings?", [], [SANDRA], "abstain", {}),
-    ("which party did Rob vote for in the presidential election?", [], [ROB], "abstain", {}),
-    ("Is season 20 worth a rewatch?", [20], [], "abstain", {}),
-    ("how much prize money did the runner-up of season 20 get?", [20], [], "abstain", {}),
-    ("How did Amber describe herself in three words?", [], [AMBER], "player_profile", {"castaway_id": AMBER}),
-    ("what are Sandra's hobbies?", [], [SANDRA], "player_profile", {"castaway_id": SANDRA}),
-    ("what was the title of the merge episode in season 20?", [20], [], "episode_facts", {"season": 20}),
-    ("Who did Tony beat at the fire-making challenge in season 40?", [40], [TONY], "exits_by_type",
-     {"exit_type": "fire_challenge", "season": 40}),
-    ("Rob won one immunity in season 20 - what was that challenge called?", [20], [ROB],
-     "season_challenge_winners", {"season": 20, "scope": "individual"}),
-    ("who paid for letters from home at the season 6 auction?", [6], [], "auction", {"season": 6}),
-    ("who has sat out more challenges than anyone else?", [], [], "challenge_sit_outs", {}),
-    ("the first time somebody went home on a rock draw - which season?", [], [], "tribal_events",
-     {"event": "rock draw"}),
-    ("which seasons had a deadlock at tribal council?", [], [], "tribal_events", {"event": "deadlock"}),
-    ("when did the extra vote advantage first show up?", [], [], "advantage_events", {"advantage_type": "extra vote"}),
-    ("who was the first woman to win Survivor?", [], [], "winners_with_jury_votes", {}),
-    ("how many reward challenges in season 20 had a maze?", [20], [], "challenges",
-     {"season": 20, "kind": "reward", "feature": "maze"}),
-    ("which challenge has been reused the most?", [], [], "challenges", {}),
-    ("what's the most votes one person got at a single tribal council?", [], [], "single_tribal_vote_counts", {}),
-    ("which states has no castaway ever come from?", [], [], "home_place_ranking", {"by": "state"}),
-    ("which jurors in season 6 did the winner never vote against?", [6], [], "season_jury", {"season": 6}),
-    ("were more idols found in season 45 or in season 46?", [45, 46], [], "season_facts", {}),
-    ("did more people watch the premiere of season 20 or of season 28?", [20, 28], [], "season_ratings", {}),
-    ("what was the episode right after Rob got voted out of season 20 called?", [20], [ROB], "episode_facts",
-     {"season": 20}),
-    ("Rob or Amber: who cast more votes at tribal over their careers?", [], [ROB, AMBER], "most_votes_cast", {}),
-    ("how many calories did the castaways of season 10 eat a day?", [10], [], "abstain", {}),
-    ("who was more likable in season 1, Rob or Amber?", [1], [ROB, AMBER], "abstain", {}),
-    ("which season 43 players went on a journey but didn't risk their vote?", [43], [], "journeys", {"season": 43}),
-    ("how many days into season 18 did someone find the first idol?", [18], [], "advantage_events",
-     {"event": "found", "season": 18}),
-    ("Which jurors of season 6 did not vote for the winner?", [6], [], "final_jury_votes", {}),
-    ("did Rob or Amber go to more tribal councils in season 8?", [8], [ROB, AMBER], "tribal_councils_attended",
-     {"season": 8}),
-    ("who was picked to join someone else's reward the most in season 9?", [9], [], "reward_picks", {"season": 9}),
-    ("Which starting tribe in season 13 didn't get a single person onto the jury?", [13], [], "season_tribes",
-     {"season": 13}),
-    ("the episode after Rob got voted out of season 4, who won individual immunity?", [4], [ROB],
-     "season_challenge_winners", {"season": 4, "kind": "immunity"}),
-    ("Rob or Amber: who sat out more challenges in season 8?", [8], [ROB, AMBER], "challenge_sit_outs",
-     {"season": 8}),
-])
-def test_general_shapes_route(text, seasons, people, tool, params):
-    chosen = plan(text, seasons, people)
-    assert chosen is not None and chosen.tool == tool, (text, chosen)
-    for key, value in params.items():
-        assert chosen.params.get(key) == value, (text, key, chosen.params)
-
-
-@pytest.mark.parametrize("text, seasons, people, not_tool", [
-    ("Who won the most immunities in season 12?", [12], [], "season_winner"),
-    ("Who received the most votes in season 40?", [40], [], "most_votes_cast"),
-    ("How many seasons has Rob played?", [], [ROB], "players_with_min_seasons"),
-    ("How many jury votes did the winner of season 20 get?", [20], [], "repeat_winners"),
-    ("Who has played at least 3 seasons?", [], [], "finalist_appearances"),   # seasons, not finals
-    ("Which castaways in season 20 returned to play again?", [20], [], "winners_returned"),
-    ("What tribe was Parvati on?", [], [PARVATI], "abstain"),
-    ("Who were the finalists of season 20?", [20], [], "season_jury"),
-])
-def test_general_near_misses(text, seasons, people, not_tool):
-    chosen = plan(text, seasons, people)
-    assert chosen is None or chosen.tool != not_tool, (text, chosen)
 
 
 def test_answer_shapes():
@@ -728,7 +455,7 @@ def test_counting_a_chained_winner_and_the_winner_of_a_season_by_whoever():
 def test_a_narrative_question_naming_an_episode_focuses_on_it():
     from survivorgraph.agent.episode_focus import focus_episodes
     timeline = [{"episode": e, "label": "", "left_castaway_ids": [], "left_the_game": []} for e in range(1, 9)]
-    assert focus_episodes("Can you recap episode 2 of Fiji?", [], timeline).episodes == [2]
+    assert focus_episodes("Could you recap episode 2 of Fiji for me?", [], timeline).episodes == [2]
     assert focus_episodes("Summarise the sixth episode of Fiji", [], timeline).episodes == [6]
     assert focus_episodes("Summarise episode 12 of Fiji", [], timeline).episodes == []  # not in the season
 
@@ -1020,7 +747,7 @@ def test_a_tribes_challenge_wins():
 
 @pytest.mark.parametrize("text", ["How many people applied to be on season 30?",
                                   "Which blindside on season 34 was the most shocking?",
-                                  "how much does Jeff Probst get paid per season", "which season had the best cast"])
+                                  "how much does Jeff Probst get paid for a season", "which season had the best cast"])
 def test_applicants_judgements_of_moments_and_the_hosts_pay_are_not_in_the_data(text):
     assert plan(text, [30]).tool == "abstain"
 
@@ -1441,10 +1168,10 @@ def test_a_described_person_or_season_is_the_lead_of_the_part_asked():
 
     season_first = split_parts("the most-watched season ever - who was the first one voted out of it?")
     assert [p.lead for p in season_first] == [True, False] and season_first[1].refers_to_season
-    person_first = split_parts("The Redemption Island winner - who won the season they first played?")
+    person_first = split_parts("The Redemption Island champion - who won the season they first played?")
     assert [p.lead for p in person_first] == [True, False] and person_first[1].refers_to_person
-    assert len(split_parts("s41 final four - who was in it?")) == 1  # no season described: one part
-    their_first = split_parts("The Caramoan winner's first time playing - where did they finish?")
+    assert len(split_parts("s41 final four - who made it?")) == 1  # no season described: one part
+    their_first = split_parts("The Caramoan winner's first time playing - where did they place?")
     assert their_first[0].text == "The Caramoan winner" and their_first[1].text.endswith("in their first season")
 
 

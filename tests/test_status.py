@@ -14,7 +14,7 @@ from survivorgraph.graph.falkordb_store import FalkorDBStore
 from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 from survivorgraph.status import graph_status
 from tests.conftest import make_settings
-from tests.test_falkordb_watchdog import NODES, SLOW
+from tests.servers.test_falkordb_watchdog import NODES, SLOW
 
 
 @pytest.fixture

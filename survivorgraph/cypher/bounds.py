@@ -10,7 +10,7 @@ deadline, and `reduce(s = 'a', x IN range(1, 40) | s + s)` doubles a string fort
 seconds in the checks themselves (a 5 MB literal: 17 s in Python). So: the length is checked first, on the raw
 text, and everything else in a few linear passes over the tokens.
 
-Every catalog query and few-shot example stays far inside these bounds (tests/test_cypher_safety.py proves
+Every catalog query and few-shot example stays far inside these bounds (tests/cypher/test_cypher_safety.py proves
 it); what a bound cannot see (a range over data, a comprehension over `collect()`) is left to the server's
 timeout and memory cap and to the store's watchdog.
 """

@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 from survivorgraph.config import PROJECT_DIR
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt, RetrievalResult
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fake_openai_server import FakeOpenAIServer, Reply, completion, stream_chunks  # noqa: E402
 
 APP = str(PROJECT_DIR / "app.py")

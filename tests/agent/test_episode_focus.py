@@ -1,5 +1,5 @@
 """Episode focus: a narrative question about one event of a season reads the episode the graph says it
-happened in. The pure rules here; tests/test_retrievers.py runs the agent with it against the real stores."""
+happened in. The pure rules here; tests/retrievers/test_retrievers.py runs the agent with it against the real stores."""
 
 from __future__ import annotations
 

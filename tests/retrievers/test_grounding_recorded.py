@@ -17,7 +17,7 @@ import pytest
 from survivorgraph.retrievers.claims import Evidence, passage_text, unsupported_claims
 
 RECORDED = [json.loads(line) for line in
-            (Path(__file__).parent / "data" / "recorded_answers.jsonl").read_text().splitlines()]
+            (Path(__file__).parents[1] / "data" / "recorded_answers.jsonl").read_text().splitlines()]
 
 
 @pytest.mark.parametrize("case", RECORDED, ids=[f"{c['mode']}-{i}" for i, c in enumerate(RECORDED)])

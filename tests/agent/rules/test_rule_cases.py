@@ -1,0 +1,112 @@
+"""The router's rules checked on their cases: survivorgraph/agent/rules/cases/<family>.yaml, one file a rules module.
+
+A case is a question a rule must take (its `rule`, the catalog `tool` and `params` its plan must hold), a near
+miss worded close to a rule that the rule must not take, or a question no rule should take. A case marked
+`xfail: why` is one the router gets wrong today: strict, so the test fails once the router is fixed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from survivorgraph.agent import rules
+from survivorgraph.agent.intents import Slots, route
+from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.plans import Source
+from survivorgraph.agent.rules.base import REGISTERED
+
+CASES_DIR = Path(rules.__file__).parent / "cases"
+# The people the cases name, by the keys the YAML uses.
+PEOPLE = {"ROB": "US0055", "AMBER": "US0027", "PARVATI": "US0197", "SANDRA": "US0112", "TONY": "US0424"}
+KINDS = ("cases", "near_misses", "no_rule")
+
+
+def load_cases() -> dict[str, dict[str, list[dict]]]:
+    """family -> kind -> its cases, as the YAML files hold them."""
+    return {path.stem: {kind: (yaml.safe_load(path.read_text()) or {}).get(kind) or [] for kind in KINDS}
+            for path in sorted(CASES_DIR.glob("*.yaml"))}
+
+
+CASES = load_cases()
+
+
+def family_of(rule_name: str) -> str:
+    return REGISTERED[rule_name].__module__.rsplit(".", 1)[1]
+
+
+def params_of(kind: str) -> list:
+    label = {"cases": lambda c: c["rule"], "near_misses": lambda c: "not " + c["near_miss_of"],
+             "no_rule": lambda c: "no rule"}[kind]
+    found = []
+    for family, kinds in CASES.items():
+        for n, case in enumerate(kinds[kind], 1):
+            marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
+            found.append(pytest.param(case, id=f"{family}:{label(case)}:{n}", marks=marks))
+    return found
+
+
+def with_ids(value):
+    """A value of the YAML with the people's keys read as their castaway_ids."""
+    if isinstance(value, list):
+        return [with_ids(v) for v in value]
+    return PEOPLE.get(value, value) if isinstance(value, str) else value
+
+
+def routed(case: dict):
+    mentions = [Mention(**m) if isinstance(m, dict) else Mention(m, "person") for m in case.get("mentions", [])]
+    return route(Slots(case["text"], list(case.get("seasons", [])), with_ids(case.get("people", [])),
+                       [tuple(t) for t in case.get("tribes", [])], mentions))
+
+
+def rule_that_fired(plan) -> str | None:
+    """The rule a plan's reason names ("deterministic rule: <name>", then maybe " (reading: …)")."""
+    if plan is None:
+        return None
+    reason = plan.reason.removeprefix("deterministic rule: ")
+    names = [name for name in REGISTERED if reason == name or reason.startswith(f"{name} (reading: ")]
+    return names[0] if len(names) == 1 else reason
+
+
+@pytest.mark.parametrize("case", params_of("cases"))
+def test_the_rule_takes_its_case(case):
+    chosen = routed(case)
+    assert rule_that_fired(chosen) == case["rule"], chosen
+    assert chosen.tool == case["tool"], chosen
+    for key, value in case.get("params", {}).items():
+        assert chosen.params.get(key) == with_ids(value), (key, chosen.params)
+    assert chosen.part == case["text"] and chosen.source == Source.RULE
+
+
+@pytest.mark.parametrize("case", params_of("near_misses"))
+def test_a_near_miss_is_left_to_another_rule(case):
+    chosen = routed(case)
+    assert rule_that_fired(chosen) != case["near_miss_of"], chosen
+    if "not_tool" in case:
+        assert chosen is None or chosen.tool != case["not_tool"], chosen
+    if "tool" in case:
+        assert chosen is not None and chosen.tool == case["tool"] and chosen.part == case["text"], chosen
+
+
+@pytest.mark.parametrize("case", params_of("no_rule"))
+def test_no_rule_takes_it(case):
+    assert routed(case) is None
+
+
+def test_every_rule_has_a_case_and_a_near_miss():
+    def passing(kind, key):
+        return {c[key] for kinds in CASES.values() for c in kinds[kind] if "xfail" not in c}
+    assert [name for name in rules.ORDER if name not in passing("cases", "rule")] == [], "rules without a case"
+    assert [name for name in rules.ORDER if name not in passing("near_misses", "near_miss_of")] == [], \
+        "rules without a near miss"
+
+
+def test_each_case_is_in_the_file_of_its_rules_module():
+    modules = {path.stem for path in Path(rules.__file__).parent.glob("*.py")} - {"__init__", "base"}
+    assert set(CASES) == modules, "one case file per rules module"
+    misplaced = [(family, c["text"]) for family, kinds in CASES.items()
+                 for kind, key in (("cases", "rule"), ("near_misses", "near_miss_of")) for c in kinds[kind]
+                 if c[key] not in REGISTERED or family_of(c[key]) != family]
+    assert misplaced == []
