@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.operations import Extreme, apply_operations
+from survivorgraph.agent.operations import Extreme, Gender, InSet, apply_operations
 from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.rows import pick_one, row_matches
@@ -146,21 +146,22 @@ class Toolbox:
         intersection ("returning players who didn't make the merge") keeps only those ("within"); a gender
         keeps the people recorded so ("how many women …"). Each other plan runs as its own traced step."""
         rows = evidence.rows
-        for key, purpose in (("except", "the set to leave out"), ("within", "the set to keep")):
-            for spec in plan.shape.get(key, []):
-                found = self._set_of(Plan(spec["tool"], spec["params"], reason=purpose, part=plan.part,
-                                          shape=spec.get("shape") or {}), spec["key"], run, stage)
-                rows = [row for row in rows if (row.get(spec["on"]) in found) == (key == "within")]
-        if "except" in plan.shape or "within" in plan.shape:
+        sets = [op for op in plan.operations if isinstance(op, InSet)]
+        for op in sets:
+            spec = op.spec
+            found = self._set_of(Plan(spec["tool"], spec["params"], reason=op.purpose, part=plan.part,
+                                      shape=spec.get("shape") or {}), spec["key"], run, stage)
+            rows = op.keep_rows(rows, found)
+        if sets:
             step.detail["left_out"] = len(evidence.rows) - len(rows)
-        if (gender := plan.shape.get("gender")) and (ids := sorted({r["castaway_id"] for r in rows
-                                                                     if r.get("castaway_id")})):
-            found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded "
-                                      f"{gender}", part=plan.part, shape={"where": {"gender": gender}}),
-                                 "castaway_id", run, stage)
-            kept = [row for row in rows if row.get("castaway_id") in found]
-            step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {gender}"
-            rows = kept
+        for op in (op for op in plan.operations if isinstance(op, Gender)):
+            if ids := sorted({r["castaway_id"] for r in rows if r.get("castaway_id")}):
+                found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people "
+                                          f"recorded {op.gender}", part=plan.part,
+                                          shape={"where": {"gender": op.gender}}), "castaway_id", run, stage)
+                kept = op.keep_rows(rows, found)
+                step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {op.gender}"
+                rows = kept
         evidence.rows = rows
         self._shape(plan, evidence, step)
 
