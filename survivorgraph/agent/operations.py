@@ -1,7 +1,7 @@
 """Typed answer operations: what a question asks of a list query's rows, as small steps applied in order.
 
 A plan's shape (agent.shapes, the rules) says how many / which day / the first / the gap …; `operations_of`
-turns it into these operations, always in this order:
+turns it into these operations, and `in_order` / `with_ops` keep any of them in this order (each type's place):
 
   0. the rows other plans keep    InSet (except, then within: another plan's set), Gender; each is the
                                   toolbox's own traced lookup (agent.tools), so apply_operations skips them
@@ -461,6 +461,35 @@ def _between(column: str, ends: list) -> Between:
     return Between(column, *ends)
 
 
+# The order operations apply in (the module docstring's): an operation's place is its type's, so whoever adds
+# one need not know the order. Ties within a type: except before within, episodes before seasons, the bounds
+# as listed, an average before a total (the first answer that applies wins); otherwise the order added.
+ORDER: tuple[type, ...] = (InSet, Gender, Missing, Span, Where, AtLeast, Bound, ColumnLess, WhereNot, CareerTotal,
+                           Extreme, Sort, Between, NextTo, ThereWhen, At, InYear, Rank, Pick, Difference, Ratio,
+                           Range, ColumnDifference, LargestGroup, GroupsOfAtLeast, Count, Aggregate, Focus)
+_TIES: dict[type, Callable[[Any], int]] = {
+    InSet: lambda op: int(op.keep),
+    Span: lambda op: int(op.column != "episode"),
+    Bound: lambda op: list(_HOLDS).index(op.kind),
+    Aggregate: lambda op: int(op.how != "average"),
+}
+
+
+def _place(op: Operation) -> tuple[int, int]:
+    tie = _TIES.get(type(op))
+    return ORDER.index(type(op)), tie(op) if tie else 0
+
+
+def in_order(operations) -> tuple[Operation, ...]:
+    """The operations in the order they apply, whatever order they came in."""
+    return tuple(sorted(operations, key=_place))
+
+
+def with_ops(operations: tuple[Operation, ...], *added: Operation) -> tuple[Operation, ...]:
+    """The operations with more added, each in its place."""
+    return in_order((*operations, *added))
+
+
 def operations_of(shape: dict) -> tuple[Operation, ...]:
     """The shape as operations, in the order they apply (after the restrictions, Missing alone: it answers from
     the rows as they are)."""
@@ -468,8 +497,8 @@ def operations_of(shape: dict) -> tuple[Operation, ...]:
                     *(InSet(spec, keep=True) for spec in shape.get("within", ())),
                     *((Gender(shape["gender"]),) if shape.get("gender") else ()))
     if missing := shape.get("missing"):
-        return (*restrictions, Missing(missing["column"], tuple(missing["values"])))
-    return (*restrictions, *(make(shape[key]) for key, make in _STEPS if shape.get(key)))
+        return in_order((*restrictions, Missing(missing["column"], tuple(missing["values"]))))
+    return in_order((*restrictions, *(make(shape[key]) for key, make in _STEPS if shape.get(key))))
 
 
 def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns: list[str],
