@@ -1823,3 +1823,12 @@ def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
     assert in_order((Gender("Female"), keep, leave_out)) == (leave_out, keep, Gender("Female"))
     chosen = plan("How many seasons were filmed in Fiji?")
     assert chosen.operations == (Count("season"),)
+
+
+def test_rows_are_read_whole_for_any_operation_that_chooses_among_them():
+    from survivorgraph.agent.operations import CHOOSING, ColumnDifference, Count, Focus, GroupsOfAtLeast
+    from survivorgraph.agent.tools import SET_ROW_CAP, _cap_for
+
+    assert Count in CHOOSING and GroupsOfAtLeast in CHOOSING and not {Focus, ColumnDifference} & set(CHOOSING)
+    assert _cap_for(plan("How many seasons were filmed in Fiji?")) == SET_ROW_CAP  # counted from all the rows
+    assert _cap_for(plan("what do they do for work?", [], [ROB])) is None  # a column put first: the toolbox's cap

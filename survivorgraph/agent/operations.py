@@ -467,6 +467,10 @@ def _between(column: str, ends: list) -> Between:
 ORDER: tuple[type, ...] = (InSet, Gender, Missing, Span, Where, AtLeast, Bound, ColumnLess, WhereNot, CareerTotal,
                            Extreme, Sort, Between, NextTo, ThereWhen, At, InYear, Rank, Pick, Difference, Ratio,
                            Range, ColumnDifference, LargestGroup, GroupsOfAtLeast, Count, Aggregate, Focus)
+# The operations a query's rows must be read whole for (not its first 60): every one that keeps or chooses rows
+# or answers from all of them; these two only reshape the rows they are given
+RESHAPING: tuple[type, ...] = (ColumnDifference, Focus)
+CHOOSING: tuple[type, ...] = tuple(kind for kind in ORDER if kind not in RESHAPING)
 _TIES: dict[type, Callable[[Any], int]] = {
     InSet: lambda op: int(op.keep),
     Span: lambda op: int(op.column != "episode"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.operations import Extreme, Gender, InSet, apply_operations
+from survivorgraph.agent.operations import CHOOSING, Extreme, Gender, InSet, apply_operations
 from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.rows import pick_one, row_matches
@@ -278,16 +278,10 @@ class Toolbox:
         return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
 
 
-# Shapes that choose among the rows: they must see all of them, not the first 60
-_CHOOSING = ("except", "within", "gender", "where", "where_not", "at_least", "at_most", "extreme", "rank", "pick",
-             "next_to", "between", "at", "year", "count", "average", "total", "season_span", "group_extreme",
-             "episode_span", "difference", "range", "ratio", "sort", "career_total", "missing")
-
-
 def _cap_for(plan: Plan) -> int | None:
     """Rows a restriction or a shape chooses among are all read first: a count, a pick or the nullified votes of a
     list must not come from its first 60 rows. None: the toolbox's own cap."""
-    return SET_ROW_CAP if any(k in plan.shape for k in _CHOOSING) else None
+    return SET_ROW_CAP if any(isinstance(op, CHOOSING) for op in plan.operations) else None
 
 
 def _call(plan: Plan) -> str:
