@@ -1823,6 +1823,8 @@ def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
     assert in_order((Gender("Female"), keep, leave_out)) == (leave_out, keep, Gender("Female"))
     chosen = plan("How many seasons were filmed in Fiji?")
     assert chosen.operations == (Count("season"),)
+    assert chosen.has(Count) and not chosen.has(Pick, Where) and chosen.first(Count) == Count("season")
+    assert chosen.sets(keep=False) == [] and chosen.first(Pick) is None
 
 
 def test_rows_are_read_whole_for_any_operation_that_chooses_among_them():

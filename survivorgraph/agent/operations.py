@@ -457,6 +457,11 @@ _STEPS: list[tuple[str, Callable[[Any], Operation]]] = [
     ("total", lambda v: Aggregate("total", v)),
     ("focus", Focus),
 ]
+# An empty where_not is a rule's "leave no one out" ("who else went with Carson": his row stays), which the
+# restriction that leaves the named person out must not overrule: it is kept, as WhereNot({})
+_EVEN_EMPTY = {"where_not"}
+
+
 def _between(column: str, ends: list) -> Between:
     return Between(column, *ends)
 
@@ -502,7 +507,8 @@ def operations_of(shape: dict) -> tuple[Operation, ...]:
                     *((Gender(shape["gender"]),) if shape.get("gender") else ()))
     if missing := shape.get("missing"):
         return in_order((*restrictions, Missing(missing["column"], tuple(missing["values"]))))
-    return in_order((*restrictions, *(make(shape[key]) for key, make in _STEPS if shape.get(key))))
+    return in_order((*restrictions, *(make(shape[key]) for key, make in _STEPS
+                                      if shape.get(key) or key in _EVEN_EMPTY and key in shape)))
 
 
 def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns: list[str],

@@ -86,7 +86,7 @@ class Toolbox:
                     self._text_to_cypher(plan, evidence, run)
                 else:
                     self._catalog(plan, evidence, run, stage, row_cap or _cap_for(plan))
-                    if plan.shape:
+                    if plan.operations:
                         self._restrict_and_shape(plan, evidence, run, stage, step)
                     if not evidence.rows and plan.source.deterministic:
                         # A confident rule's query ran and matched nothing: that is the data's answer ("no
@@ -135,7 +135,7 @@ class Toolbox:
             evidence.columns = evidence.columns or one.columns
             evidence.truncated = evidence.truncated or one.truncated
             evidence.error = evidence.error or one.error
-        if plan.shape and evidence.rows:
+        if plan.operations and evidence.rows:
             with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
                 self._restrict_and_shape(plan, evidence, run, stage, step)
         return evidence
