@@ -1525,11 +1525,39 @@ def test_where_a_plan_came_from_is_a_field():
 
 
 def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
-    from survivorgraph.agent.operations import Count, Pick, Span, Where, WhereNot, operations_of
+    from survivorgraph.agent.operations import (
+        Count,
+        Gender,
+        InSet,
+        Pick,
+        Span,
+        Where,
+        WhereNot,
+        in_order,
+        operations_of,
+        with_ops,
+    )
 
     shape = {"count": "castaway_id", "pick": "last", "where_not": {"castaway_id": ["a"]}, "where": {"winner": True},
              "season_span": [36, 48], "except": [], "rank": 0}
-    assert operations_of(shape) == (Span("season", 36, 48), Where({"winner": True}),
-                                    WhereNot({"castaway_id": ["a"]}), Pick("last"), Count("castaway_id"))
+    ordered = (Span("season", 36, 48), Where({"winner": True}), WhereNot({"castaway_id": ["a"]}), Pick("last"),
+               Count("castaway_id"))
+    assert operations_of(shape) == ordered
+    assert in_order(reversed(ordered)) == ordered  # each operation has its type's place, whoever adds it
+    assert with_ops((Count("castaway_id"),), Pick("last"), Span("episode", 1, 3)) == (
+        Span("episode", 1, 3), Pick("last"), Count("castaway_id"))
+    leave_out, keep = InSet({"tool": "a"}, keep=False), InSet({"tool": "b"}, keep=True)
+    assert in_order((Gender("Female"), keep, leave_out)) == (leave_out, keep, Gender("Female"))
     chosen = plan("How many seasons were filmed in Fiji?")
     assert chosen.operations == (Count("season"),)
+    assert chosen.has(Count) and not chosen.has(Pick, Where) and chosen.first(Count) == Count("season")
+    assert chosen.sets(keep=False) == [] and chosen.first(Pick) is None
+
+
+def test_rows_are_read_whole_for_any_operation_that_chooses_among_them():
+    from survivorgraph.agent.operations import CHOOSING, ColumnDifference, Count, Focus, GroupsOfAtLeast
+    from survivorgraph.agent.tools import SET_ROW_CAP, _cap_for
+
+    assert Count in CHOOSING and GroupsOfAtLeast in CHOOSING and not {Focus, ColumnDifference} & set(CHOOSING)
+    assert _cap_for(plan("How many seasons were filmed in Fiji?")) == SET_ROW_CAP  # counted from all the rows
+    assert _cap_for(plan("what do they do for work?", [], [ROB])) is None  # a column put first: the toolbox's cap

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Extreme, Pick, Where
 from survivorgraph.agent.plans import Ref, Slots, is_ref
 
 _CAPS = r"[A-Z0-9][\w.'’-]*(?: (?:vs\.?|of|the|at|del|de|la|[A-Z0-9][\w.'’-]*))*"
@@ -180,12 +181,13 @@ def relative_person(slots: Slots, route_clause, person_tools: set[str]) -> Slots
         inner = route_clause(Slots(f"{asks} {clause}", slots.seasons, inner_people, slots.tribes))
         if inner is None or inner.tool not in person_tools or any(is_ref(v) for v in inner.params.values()):
             continue
-        pick = {"first": 0, "last": -1}.get(inner.shape.get("pick"))
+        chosen, where, extreme = inner.first(Pick), inner.first(Where), inner.first(Extreme)
+        pick = {"first": 0, "last": -1}.get(chosen.index) if chosen else None
         if pick is None and re.search(r"\b(most|least|fewest|top|highest|lowest)\b", clause, re.I):
             pick = 0  # "whoever found the most idols": the ranking's leader, not everyone ranked
         label = f"the person who {clause}" if asks == "who" else f"the {clause}"
-        ref = Ref(inner.tool, inner.params, "castaway_id", label, inner.shape.get("where"), pick,
-                  extreme=inner.shape.get("extreme"))
+        ref = Ref(inner.tool, inner.params, "castaway_id", label, where.match if where else None, pick,
+                  extreme={"column": extreme.column, "max": extreme.max} if extreme else None)
         outer_people = [] if inner_people else list(slots.people)
         text = " ".join((slots.text[:m.start()] + "that person" + after).split())
         return Slots(text, slots.seasons, [ref] + outer_people, slots.tribes)

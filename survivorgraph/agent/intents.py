@@ -17,6 +17,7 @@ from survivorgraph.agent import leads
 from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
+from survivorgraph.agent.operations import Extreme, NextTo, Pick, WhereNot
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, Source, is_ref
 from survivorgraph.agent.query_facts import person_tools, season_filtered_tools
@@ -46,13 +47,14 @@ def _unread_modifiers(slots: Slots, plan: Plan) -> list[str]:
     """ "Who was voted out right after Rob?" routed exactly as "who was voted out Rob?": "right after" was not
     applied. Each modifier is removed in turn and the part routed again; the same plan means it was ignored."""
     unread = []
-    excludes = bool({"where_not", "except"} & set(plan.shape))
+    excludes = plan.has(WhereNot) or bool(plan.sets(keep=False))
     for m in MODIFIERS.finditer(slots.text):
         if excludes and _EXCLUDING.fullmatch(m.group(0)):
             continue  # "besides Rob, who else …": the plan leaves someone out; "who else" said it too
         without = " ".join((slots.text[:m.start()] + slots.text[m.end():]).split())
         other = _route(Slots(without, slots.seasons, slots.people, slots.tribes, slots.mentions))
-        if other is not None and (other.tool, other.params, other.shape) == (plan.tool, plan.params, plan.shape):
+        if other is not None and (other.tool, other.params, other.operations) \
+                == (plan.tool, plan.params, plan.operations):
             unread.append(m.group(0).lower())
     return unread
 
@@ -69,14 +71,14 @@ def _route(slots: Slots) -> Plan | None:
     plan = _first_rule(slots)
     if plan is not None and plan.tool == ABSTAIN or not re.search(NEGATION, slots.text, re.I):
         return plan
-    if plan is not None and any("reading" in spec for spec in plan.shape.get("except", [])):
+    if plan is not None and any("reading" in spec for spec in plan.sets(keep=False)):
         return plan  # the rule's plan is itself the set difference ("jurors the winner never voted against")
     difference = complement(slots, plan, _first_rule)
     if difference is None:
         if plan is not None:
             leads.keep_within_the_negated_lead(slots, plan, _first_rule)
         return plan
-    left_out = difference.shape["except"]
+    left_out = difference.sets(keep=False)
     difference.reason = (f"deterministic rule: complement — {difference.tool} minus "
                          + " minus ".join(f"{x['tool']} ({x['reading']})" for x in left_out))
     difference.source = Source.COMPLEMENT
@@ -108,7 +110,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
             plan.part = slots.text
             if plan.tool != ABSTAIN:
                 generic = answer_shape(derived.text, plan.tool)
-                if {"extreme", "pick", "next_to"} & set(plan.shape):
+                if plan.has(Extreme, Pick, NextTo):
                     generic.pop("rank", None)  # the rule already chose the row(s) the part asks for
                 plan.shape = {**generic, **plan.shape}
                 _keep_derived_season(plan, derived)

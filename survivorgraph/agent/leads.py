@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.complements import person_set, split_at_negation
+from survivorgraph.agent.operations import Count, Extreme, Pick, Rank
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
 from survivorgraph.agent.query_facts import limit_of, person_column, person_tools, row_facts
 
@@ -32,7 +33,7 @@ def among_the_lead(slots: Slots, lead: str, rest: str, route, first_rule) -> Pla
         return None
     if limit := limit_of(plan.tool):  # a ranking is read whole: its top rows need not be the lead's people
         plan.params["limit"] = limit
-    if _MOST.search(rest) and not {"pick", "rank", "extreme", "count"} & set(plan.shape):
+    if _MOST.search(rest) and not plan.has(Pick, Rank, Extreme, Count):
         plan.shape["rank"] = 1
     plan.part = slots.text
     return plan

@@ -1,9 +1,11 @@
 """Typed answer operations: what a question asks of a list query's rows, as small steps applied in order.
 
 A plan's shape (agent.shapes, the rules) says how many / which day / the first / the gap …; `operations_of`
-turns it into these operations, always in this order:
+turns it into these operations, and `in_order` / `with_ops` keep any of them in this order (each type's place):
 
-  0. Missing                      the known values no row has (answers at once, rows or none)
+  0. the rows other plans keep    InSet (except, then within: another plan's set), Gender; each is the
+                                  toolbox's own traced lookup (agent.tools), so apply_operations skips them
+     Missing                      the known values no row has (answers at once, rows or none)
   1. the rows kept                Span (episodes, then seasons), Where, AtLeast, Bound (at most, below, above),
                                   ColumnLess, WhereNot
   2. the rows remade              CareerTotal (a person's seasons summed)
@@ -12,8 +14,7 @@ turns it into these operations, always in this order:
                                   LargestGroup, GroupsOfAtLeast, Count, Aggregate (average, then total)
   5. Focus                        the asked column first, when no answer row was made
 
-Before all of them the toolbox keeps the rows to other plans' sets and a gender (the shape's except, within
-and gender), each run as its own traced lookup. No rows left after 1-3: no answer is made.
+No rows left after 1-3: no answer is made.
 """
 
 from __future__ import annotations
@@ -29,6 +30,34 @@ from survivorgraph.agent import rows as r_
 
 Row = dict[str, Any]
 Rows = tuple[list[Row], list[str]]
+
+
+# -- 0. the rows other plans keep (the toolbox runs the lookup, the operation keeps the rows) ----------------
+@dataclass(frozen=True)
+class InSet:
+    """ "Jurors who didn't vote for Kenzie" (keep=False: left out), "returning players who didn't make the
+    merge" (keep=True): the rows whose `on` column is (or is not) among the `key` values of another plan's rows.
+    `spec` is that plan: {"tool", "params", "key", "on", and its own "shape"}."""
+
+    spec: dict
+    keep: bool
+
+    @property
+    def purpose(self) -> str:
+        return "the set to keep" if self.keep else "the set to leave out"
+
+    def keep_rows(self, rows: list[Row], found: set) -> list[Row]:
+        return [row for row in rows if (row.get(self.spec["on"]) in found) == self.keep]
+
+
+@dataclass(frozen=True)
+class Gender:
+    """ "How many women …": the people the data records with this gender (a lookup of the rows' people)."""
+
+    gender: str
+
+    def keep_rows(self, rows: list[Row], found: set) -> list[Row]:
+        return [row for row in rows if row.get("castaway_id") in found]
 
 
 # -- 0. the known values no row has --------------------------------------------------------------------------
@@ -391,7 +420,8 @@ Select = (Span | Where | AtLeast | Bound | ColumnLess | WhereNot | CareerTotal |
           | ThereWhen | At | InYear | Rank | Pick)
 Answer = (Difference | Ratio | Range | ColumnDifference | LargestGroup | GroupsOfAtLeast | Count | Aggregate
           | Focus)
-Operation = Missing | Select | Answer
+Restriction = InSet | Gender
+Operation = Restriction | Missing | Select | Answer
 
 
 # -- a shape as operations, in order -------------------------------------------------------------------------
@@ -427,26 +457,66 @@ _STEPS: list[tuple[str, Callable[[Any], Operation]]] = [
     ("total", lambda v: Aggregate("total", v)),
     ("focus", Focus),
 ]
+# An empty where_not is a rule's "leave no one out" ("who else went with Carson": his row stays), which the
+# restriction that leaves the named person out must not overrule: it is kept, as WhereNot({})
+_EVEN_EMPTY = {"where_not"}
+
+
 def _between(column: str, ends: list) -> Between:
     return Between(column, *ends)
 
 
-# The shape's keys the toolbox applies itself, before the operations (other plans' sets, a gender)
-TOOLBOX_KEYS = ("except", "within", "gender")
+# The order operations apply in (the module docstring's): an operation's place is its type's, so whoever adds
+# one need not know the order. Ties within a type: except before within, episodes before seasons, the bounds
+# as listed, an average before a total (the first answer that applies wins); otherwise the order added.
+ORDER: tuple[type, ...] = (InSet, Gender, Missing, Span, Where, AtLeast, Bound, ColumnLess, WhereNot, CareerTotal,
+                           Extreme, Sort, Between, NextTo, ThereWhen, At, InYear, Rank, Pick, Difference, Ratio,
+                           Range, ColumnDifference, LargestGroup, GroupsOfAtLeast, Count, Aggregate, Focus)
+# The operations a query's rows must be read whole for (not its first 60): every one that keeps or chooses rows
+# or answers from all of them; these two only reshape the rows they are given
+RESHAPING: tuple[type, ...] = (ColumnDifference, Focus)
+CHOOSING: tuple[type, ...] = tuple(kind for kind in ORDER if kind not in RESHAPING)
+_TIES: dict[type, Callable[[Any], int]] = {
+    InSet: lambda op: int(op.keep),
+    Span: lambda op: int(op.column != "episode"),
+    Bound: lambda op: list(_HOLDS).index(op.kind),
+    Aggregate: lambda op: int(op.how != "average"),
+}
+
+
+def _place(op: Operation) -> tuple[int, int]:
+    tie = _TIES.get(type(op))
+    return ORDER.index(type(op)), tie(op) if tie else 0
+
+
+def in_order(operations) -> tuple[Operation, ...]:
+    """The operations in the order they apply, whatever order they came in."""
+    return tuple(sorted(operations, key=_place))
+
+
+def with_ops(operations: tuple[Operation, ...], *added: Operation) -> tuple[Operation, ...]:
+    """The operations with more added, each in its place."""
+    return in_order((*operations, *added))
 
 
 def operations_of(shape: dict) -> tuple[Operation, ...]:
-    """The shape as operations, in the order they apply (Missing alone: it answers from the rows as they are)."""
+    """The shape as operations, in the order they apply (after the restrictions, Missing alone: it answers from
+    the rows as they are)."""
+    restrictions = (*(InSet(spec, keep=False) for spec in shape.get("except", ())),
+                    *(InSet(spec, keep=True) for spec in shape.get("within", ())),
+                    *((Gender(shape["gender"]),) if shape.get("gender") else ()))
     if missing := shape.get("missing"):
-        return (Missing(missing["column"], tuple(missing["values"])),)
-    return tuple(make(shape[key]) for key, make in _STEPS if shape.get(key))
+        return in_order((*restrictions, Missing(missing["column"], tuple(missing["values"]))))
+    return in_order((*restrictions, *(make(shape[key]) for key, make in _STEPS
+                                      if shape.get(key) or key in _EVEN_EMPTY and key in shape)))
 
 
 def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns: list[str],
                      truncated: bool = False, facts: RowFacts = NO_ROW_FACTS) -> Rows:
-    """The rows as the operations make them: the rows kept and chosen, then the first answer that applies."""
-    if operations and isinstance(operations[0], Missing):
-        return operations[0].answer(rows, columns, facts, truncated)
+    """The rows as the operations make them: the rows kept and chosen, then the first answer that applies (the
+    restrictions are the toolbox's: it has applied them already)."""
+    if missing := next((op for op in operations if isinstance(op, Missing)), None):
+        return missing.answer(rows, columns, facts, truncated)
     if not operations or not rows:
         return rows, columns
     for op in operations:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from survivorgraph.agent.lexicon import Mention
-from survivorgraph.agent.operations import Operation, operations_of
+from survivorgraph.agent.operations import InSet, Operation, operations_of
 
 ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
 
@@ -46,6 +46,18 @@ class Plan:
     def operations(self) -> tuple[Operation, ...]:
         """What the plan does to its query's rows, as typed operations in the order they apply."""
         return operations_of(self.shape)
+
+    def has(self, *kinds: type) -> bool:
+        """Whether the plan does any operation of these types ("a pick", "a count")."""
+        return any(isinstance(op, kinds) for op in self.operations)
+
+    def first(self, kind: type) -> Operation | None:
+        """The plan's first operation of this type, if any."""
+        return next((op for op in self.operations if isinstance(op, kind)), None)
+
+    def sets(self, keep: bool) -> list[dict]:
+        """The other plans' sets its rows are kept to (keep) or left out of (not keep)."""
+        return [op.spec for op in self.operations if isinstance(op, InSet) and op.keep == keep]
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Gender, Pick, WhereNot
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.query_facts import person_column
 
@@ -48,7 +49,7 @@ _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apar
 def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
     """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
     person = derived.person
-    if isinstance(person, str) and _OTHERS.search(derived.text) and "where_not" not in plan.shape:
+    if isinstance(person, str) and _OTHERS.search(derived.text) and not plan.has(WhereNot):
         plan.shape["where_not"] = {"castaway_id": [person]}
 
 
@@ -62,7 +63,7 @@ _NEVER_WON = re.compile(r"\b(?:of|among) (?:anyone|those|the players|people|play
 def _leave_out_winners(plan: Plan, derived: Slots) -> None:
     """ "Apart from the winner, who won individual immunity on Nicaragua?" leaves out that season's winner;
     "the most immunity wins of anyone who never won" every winner — from any query that lists people."""
-    if "except" in plan.shape:
+    if plan.sets(keep=False):
         return
     season = derived.season
     if isinstance(season, int) and _BUT_THE_WINNER.search(derived.text):
@@ -105,9 +106,9 @@ def _keep_returnees(plan: Plan, derived: Slots) -> None:
                         "on": "castaway_id", "shape": {"where_not": {"later_seasons": [[], None]}},
                         "reading": "played a later season"}
         plan.shape["within"] = [*plan.shape.get("within", []), played_later]
-    elif _FIRST_TIMERS.search(derived.text) and "except" not in plan.shape:
+    elif _FIRST_TIMERS.search(derived.text) and not plan.sets(keep=False):
         plan.shape["except"] = [returnees]
-    elif _RETURNING.search(derived.text) and "within" not in plan.shape:
+    elif _RETURNING.search(derived.text) and not plan.sets(keep=True):
         plan.shape["within"] = [returnees]
 
 
@@ -127,7 +128,7 @@ def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
     """Each line the part names counts: "after the swap but before the merge" is both sides' people."""
     season = derived.season
     if not isinstance(season, int) or plan.tool not in _EXITS \
-            or any(spec["tool"] in ("castaways_without", "tribe_swap") for spec in plan.shape.get("within", [])):
+            or any(spec["tool"] in ("castaways_without", "tribe_swap") for spec in plan.sets(keep=True)):
         return
     for m in SIDE.finditer(derived.text):
         _keep_one_side(plan, season, m)
@@ -184,10 +185,10 @@ def _keep_one_gender(plan: Plan, derived: Slots) -> None:
     """ "How many women were in the Caramoan cast?", "the first woman voted out": the query's people, kept to
     one gender by the toolbox; a position the query would pick itself becomes a pick among those kept."""
     gender = gender_asked(derived.text)
-    if not gender or "gender" in plan.shape:
+    if not gender or plan.has(Gender):
         return
     plan.shape["gender"] = gender
     position = plan.params.get("position")
-    if isinstance(position, int) and not plan.params.get("from_end") and "pick" not in plan.shape:
+    if isinstance(position, int) and not plan.params.get("from_end") and not plan.has(Pick):
         del plan.params["position"]
         plan.shape["pick"] = "first" if position == 1 else position - 1

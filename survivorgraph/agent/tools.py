@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.operations import Extreme, apply_operations
+from survivorgraph.agent.operations import CHOOSING, Extreme, Gender, InSet, apply_operations
 from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.rows import pick_one, row_matches
@@ -86,7 +86,7 @@ class Toolbox:
                     self._text_to_cypher(plan, evidence, run)
                 else:
                     self._catalog(plan, evidence, run, stage, row_cap or _cap_for(plan))
-                    if plan.shape:
+                    if plan.operations:
                         self._restrict_and_shape(plan, evidence, run, stage, step)
                     if not evidence.rows and plan.source.deterministic:
                         # A confident rule's query ran and matched nothing: that is the data's answer ("no
@@ -135,7 +135,7 @@ class Toolbox:
             evidence.columns = evidence.columns or one.columns
             evidence.truncated = evidence.truncated or one.truncated
             evidence.error = evidence.error or one.error
-        if plan.shape and evidence.rows:
+        if plan.operations and evidence.rows:
             with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
                 self._restrict_and_shape(plan, evidence, run, stage, step)
         return evidence
@@ -146,21 +146,22 @@ class Toolbox:
         intersection ("returning players who didn't make the merge") keeps only those ("within"); a gender
         keeps the people recorded so ("how many women …"). Each other plan runs as its own traced step."""
         rows = evidence.rows
-        for key, purpose in (("except", "the set to leave out"), ("within", "the set to keep")):
-            for spec in plan.shape.get(key, []):
-                found = self._set_of(Plan(spec["tool"], spec["params"], reason=purpose, part=plan.part,
-                                          shape=spec.get("shape") or {}), spec["key"], run, stage)
-                rows = [row for row in rows if (row.get(spec["on"]) in found) == (key == "within")]
-        if "except" in plan.shape or "within" in plan.shape:
+        sets = [op for op in plan.operations if isinstance(op, InSet)]
+        for op in sets:
+            spec = op.spec
+            found = self._set_of(Plan(spec["tool"], spec["params"], reason=op.purpose, part=plan.part,
+                                      shape=spec.get("shape") or {}), spec["key"], run, stage)
+            rows = op.keep_rows(rows, found)
+        if sets:
             step.detail["left_out"] = len(evidence.rows) - len(rows)
-        if (gender := plan.shape.get("gender")) and (ids := sorted({r["castaway_id"] for r in rows
-                                                                     if r.get("castaway_id")})):
-            found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people recorded "
-                                      f"{gender}", part=plan.part, shape={"where": {"gender": gender}}),
-                                 "castaway_id", run, stage)
-            kept = [row for row in rows if row.get("castaway_id") in found]
-            step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {gender}"
-            rows = kept
+        for op in (op for op in plan.operations if isinstance(op, Gender)):
+            if ids := sorted({r["castaway_id"] for r in rows if r.get("castaway_id")}):
+                found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people "
+                                          f"recorded {op.gender}", part=plan.part,
+                                          shape={"where": {"gender": op.gender}}), "castaway_id", run, stage)
+                kept = op.keep_rows(rows, found)
+                step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {op.gender}"
+                rows = kept
         evidence.rows = rows
         self._shape(plan, evidence, step)
 
@@ -277,16 +278,10 @@ class Toolbox:
         return {"episode_focus": focus.reasons} if focus is not None and focus.episodes else {}
 
 
-# Shapes that choose among the rows: they must see all of them, not the first 60
-_CHOOSING = ("except", "within", "gender", "where", "where_not", "at_least", "at_most", "extreme", "rank", "pick",
-             "next_to", "between", "at", "year", "count", "average", "total", "season_span", "group_extreme",
-             "episode_span", "difference", "range", "ratio", "sort", "career_total", "missing")
-
-
 def _cap_for(plan: Plan) -> int | None:
     """Rows a restriction or a shape chooses among are all read first: a count, a pick or the nullified votes of a
     list must not come from its first 60 rows. None: the toolbox's own cap."""
-    return SET_ROW_CAP if any(k in plan.shape for k in _CHOOSING) else None
+    return SET_ROW_CAP if any(isinstance(op, CHOOSING) for op in plan.operations) else None
 
 
 def _call(plan: Plan) -> str:
