@@ -2,7 +2,7 @@
 and the Evaluation page show them.
 
     from evaluation.compare import compare_runs, resolve_run
-    cmp = compare_runs(resolve_run("s12-base-gold", settings), resolve_run("/path/to/run", settings))
+    cmp = compare_runs(resolve_run("s12-nomodel-gold", settings), resolve_run("/path/to/run", settings))
     cmp.metrics          # long table: category, mode, then <metric>_a, <metric>_b, <metric>_delta (B - A)
     cmp.flips            # right-to-wrong, wrong-to-right and changed answers, each with both answers
     cmp.changed_count    # answers that differ in any way (0: the runs answered identically)
