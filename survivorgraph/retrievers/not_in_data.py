@@ -7,8 +7,8 @@ something missing), or the router's abstain rules recognise what the data never 
 fact about making the show, an attribute like pay or height). The agentic strategy applies the same checks part
 by part in its own loop; traditional and text-to-Cypher apply them to the whole question here.
 
-    data_lacks(question, linker, scope=None) -> Lack | None
-    answered_not_in_data(question, linker, scope, run) -> bool   # the result says so when the data lacks it
+    data_lacks(question, linked, scope=None) -> Lack | None      # linked: the linker's LinkedEntities for it
+    answered_not_in_data(question, linked, scope, run) -> bool   # the result says so when the data lacks it
 """
 
 from __future__ import annotations
@@ -50,8 +50,7 @@ def _names_season(part: str, unresolved: str) -> bool:
     return bool(m) and re.search(rf"\b(season|survivor|s) ?{m.group(1)}\b", part, re.I) is not None
 
 
-def data_lacks(question: str, linker, scope=None) -> Lack | None:
-    linked = linker.link(question)
+def data_lacks(question: str, linked, scope=None) -> Lack | None:
     if linked.unresolved:
         # Something the data holds is named too: each part must name something missing ("Did Rob play in Cagayan
         # or season 60?" is one part, half answerable: the strategy answers and says what is missing).
@@ -69,13 +68,13 @@ def data_lacks(question: str, linker, scope=None) -> Lack | None:
     return None
 
 
-def answered_not_in_data(question: str, linker, scope, run) -> bool:
+def answered_not_in_data(question: str, linked, scope, run) -> bool:
     """When the data lacks what the question asks about, answer so (abstained, no evidence, no model call) and
-    return True; without a linker there is nothing to check."""
-    if linker is None:
+    return True; without the linker's entities (no linker) there is nothing to check."""
+    if linked is None:
         return False
     with run.step("check the data holds what is asked") as step:
-        lack = data_lacks(question, linker, scope)
+        lack = data_lacks(question, linked, scope)
         step.detail["lacks"] = lack.reason if lack else None
     if lack is None:
         return False

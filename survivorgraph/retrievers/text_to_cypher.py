@@ -18,7 +18,7 @@ from survivorgraph.cypher.safety import check_read_only, extract_cypher
 from survivorgraph.cypher.schema_check import SchemaProblem, check_against_schema
 from survivorgraph.errors import NoModelError, QueryError, UnsafeQueryError
 from survivorgraph.graph.base import GraphStore, QueryResult
-from survivorgraph.linking import graph_values
+from survivorgraph.linking import LinkedEntities, graph_values
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.answering import NO_ROWS, extractive_rows, rows_messages
 from survivorgraph.retrievers.base import Retriever, Run
@@ -58,9 +58,10 @@ class TextToCypherRetriever(Retriever):
 
             run.result.answer_kind = "no_model"
             raise NoModelError("Text-to-Cypher needs a model. " + NO_MODEL_MESSAGE)
-        if answered_not_in_data(question, self.linker, self.scope, run):
+        linked, values = self._link(question, run)
+        if answered_not_in_data(question, linked, self.scope, run):
             return
-        outcome = self.generate_and_run(question, run, hints=self._graph_values(question, run))
+        outcome = self.generate_and_run(question, run, hints=values)
         result = run.result
         if outcome is None:
             result.answer_kind = "error"
@@ -77,15 +78,15 @@ class TextToCypherRetriever(Retriever):
             self.llm, messages, Evidence(rows=rows.rows, question=question), run, what="the rows",
             rows=len(rows.rows), shown_instead=lambda: extractive_rows(rows.rows, question=question))
 
-    def _graph_values(self, question: str, run: Run) -> list[str]:
-        """Entity linking (no model): the graph's ids and numbers for the names in the question, so the
-        model need not guess how a person or season is spelled in the data."""
+    def _link(self, question: str, run: Run) -> tuple[LinkedEntities | None, list[str]]:
+        """Entity linking (no model): what the question names that the data lacks, and the graph's ids and
+        numbers for the rest, so the model need not guess how a person or season is spelled in the data."""
         if self.linker is None:
-            return []
+            return None, []
         with run.step("link entities") as step:
-            values = graph_values(self.linker.link(question))
-            step.detail["values"] = values
-        return values
+            linked = self.linker.link(question)
+            step.detail["values"] = values = graph_values(linked)
+        return linked, values
 
     def generate_and_run(self, question: str, run: Run, stage: str = "generate", hints: Sequence[str] = (),
                          ) -> tuple[CypherAttempt, QueryResult] | None:

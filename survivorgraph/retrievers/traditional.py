@@ -35,7 +35,8 @@ class TraditionalRetriever(Retriever):
 
     def _answer(self, question: str, run: Run) -> None:
         result = run.result
-        if answered_not_in_data(question, self.linker, self.scope, run):
+        linked = self.linker.link(question) if self.linker is not None else None
+        if answered_not_in_data(question, linked, self.scope, run):
             return
         vector = None
         if self.search_mode != "lexical":  # the embedding model's time is its own, not the database's

@@ -26,7 +26,7 @@ def linker(graph):
     ("If Russell Hantz had won the jury vote, would he have played again?", "what would have happened"),
 ])
 def test_questions_about_what_the_data_lacks_are_recognised(linker, question, says):
-    lack = data_lacks(question, linker)
+    lack = data_lacks(question, linker.link(question))
     assert lack is not None and says in lack.answer, (question, lack)
 
 
@@ -37,7 +37,7 @@ def test_questions_about_what_the_data_lacks_are_recognised(linker, question, sa
     "Who won season 45 and who finished second?",
 ])
 def test_near_misses_are_left_to_the_strategy(linker, question):
-    assert data_lacks(question, linker) is None
+    assert data_lacks(question, linker.link(question)) is None
 
 
 def test_traditional_abstains_without_retrieving_or_calling_the_model(linker, fake, llm):
