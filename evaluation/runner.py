@@ -289,11 +289,19 @@ def run_eval(settings, opts: EvalOptions, *, harness: Harness | None = None, pro
     return EvalRun(folder, questions, modes, records, meta)
 
 
+def is_question_set(name: str) -> bool:
+    """A set's name or former name (a run's meta records either), not a question file's path."""
+    try:
+        find_set(name)
+    except ValueError:
+        return False
+    return True
+
+
 def rescore(settings, folder: Path) -> EvalRun:
     """Score a run's stored answers again, with today's scorer and gold answers and no model call: a scoring
     rule that changes need not cost the hours of model time the answers took. results.jsonl is replaced whole."""
     from evaluation.matching import Matcher
-    from evaluation.question_sets import question_sets
     from ingest.viewer_scope import ViewerScope
 
     meta_path, results_path = folder / "meta.json", folder / "results.jsonl"
@@ -301,7 +309,7 @@ def rescore(settings, folder: Path) -> EvalRun:
         raise ValueError(f"{folder} is not an evaluation run (no meta.json / results.jsonl)")
     meta = json.loads(meta_path.read_text())
     named = meta.get("question_set") or "gold"
-    known = named in question_sets() or any(s.was == named for s in question_sets().values())
+    known = is_question_set(named)
     opts = EvalOptions(question_set=named if known else "gold", questions=None if known else Path(named),
                        categories=meta.get("categories"), limit=meta.get("limit"),  # the run's own selection
                        watched=ViewerScope.parse(meta["viewer_scope"]) if meta.get("viewer_scope") else None)
