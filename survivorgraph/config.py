@@ -69,6 +69,8 @@ SETTINGS: tuple[Setting, ...] = (
             "shortest prompt first (1 suits a few CPU cores: a short answer is not held back by a long prompt)."),
     Setting("LLM_PIN_SLOTS", "on", "Keep each kind of call (Cypher, answer, routing, critic) in its own slot of the "
             "embedded llama.cpp server, so its stable prompt prefix stays cached: on or off."),
+    Setting("LLM_GRAMMAR", "auto", "Constrain the Cypher the model writes with a GBNF grammar of the live schema: "
+            "auto (the embedded llama.cpp server yes, others no), on (LLM_BASE_URL is a llama.cpp server), or off."),
     Setting("APP_ADDRESS", LOOPBACK,
             "Address `make app` serves the page on. 127.0.0.1: this machine only. The page has no "
             "authentication and spends the configured model's tokens: use 0.0.0.0 only behind your own access "

@@ -73,6 +73,7 @@ class LLMCall:
     error: str = ""
     json_schema: bool = False
     tools: bool = False
+    grammar: bool = False  # the reply was constrained by a GBNF grammar (llama.cpp)
     queued_s: float = 0.0  # of latency_s, the time spent waiting for the server's turn (llm.gate)
     cached_tokens: int = 0  # of prompt_tokens, those the server took from its prompt cache (not read again)
 
@@ -151,11 +152,13 @@ class LLM(ABC):
     """A chat model reachable through one provider.
 
     `supports_tools`: the provider returns parsed OpenAI `tool_calls` (else route with json_schema).
-    `supports_json_schema`: `response_format` json_schema is enforced by the provider."""
+    `supports_json_schema`: `response_format` json_schema is enforced by the provider.
+    `supports_grammar`: the provider enforces a GBNF `grammar` while the model writes (llama.cpp's server)."""
 
     provider: str
     supports_tools: bool = False
     supports_json_schema: bool = True
+    supports_grammar: bool = False
     call_log: CallLog = field(default_factory=CallLog)
 
     @property
@@ -165,9 +168,11 @@ class LLM(ABC):
     @abstractmethod
     def complete(self, messages: Sequence[Message], *, json_schema: Mapping[str, Any] | None = None,
                  tools: Sequence[Mapping[str, Any]] | None = None, temperature: float = 0.0,
-                 max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "") -> LLMResponse:
+                 max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "",
+                 grammar: str | None = None) -> LLMResponse:
         """One chat completion. `json_schema` is a plain JSON schema (an object schema); `tools` are
-        OpenAI tool definitions. Tool calls come back parsed in `LLMResponse.tool_calls`, natively or
+        OpenAI tool definitions; `grammar` is GBNF text, sent only where `supports_grammar`.
+        Tool calls come back parsed in `LLMResponse.tool_calls`, natively or
         recovered from the text. `label` names the step in the call log ("route", "cypher", ...)."""
 
     @abstractmethod

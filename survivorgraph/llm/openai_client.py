@@ -75,8 +75,9 @@ class OpenAICompatibleLLM(LLM):
                  supports_tools: bool = False, supports_json_schema: bool = True, timeout_s: float = 180.0,
                  max_retries: int = 2, backoff_s: float = 0.5, max_backoff_s: float = 8.0,
                  call_log: CallLog | None = None, gate: RequestGate | None = None,
-                 slot_for: Callable[[str], int | None] | None = None):
+                 slot_for: Callable[[str], int | None] | None = None, supports_grammar: bool = False):
         super().__init__(provider=provider, supports_tools=supports_tools, supports_json_schema=supports_json_schema,
+                         supports_grammar=supports_grammar,
                          call_log=call_log if call_log is not None else CallLog())  # an empty log is falsy
         self._endpoint, self._api_key, self._model = base_url, api_key, model
         self.timeout_s, self.max_retries = timeout_s, max_retries
@@ -201,18 +202,18 @@ class OpenAICompatibleLLM(LLM):
         return self.gate.turn(cost, watched=streamed)
 
     def _record(self, kind, label, started, t0, model, usage=(0, 0, "api", 0), attempts=1, error="",
-                json_schema=False, tools=False, queued_s=0.0) -> LLMCall:
+                json_schema=False, tools=False, queued_s=0.0, grammar=False) -> LLMCall:
         call = LLMCall(provider=self.provider, model=model, kind=kind, label=label, started_at=started,
                        latency_s=round(time.monotonic() - t0, 4), prompt_tokens=usage[0],
                        completion_tokens=usage[1], token_source=usage[2], attempts=attempts, ok=not error,
                        error=self._redact(error) if error else "", json_schema=json_schema, tools=tools,
-                       queued_s=round(queued_s, 4), cached_tokens=usage[3])
+                       grammar=grammar, queued_s=round(queued_s, 4), cached_tokens=usage[3])
         self.call_log.record(call)
         return call
 
     def complete(self, messages: Sequence[Message], *, json_schema: Mapping[str, Any] | None = None,
                  tools: Sequence[Mapping[str, Any]] | None = None, temperature: float = 0.0,
-                 max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "") -> LLMResponse:
+                 max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "", grammar: str | None = None) -> LLMResponse:
         model = self._prepare()
         started, t0 = time.time(), time.monotonic()
         sent = list(messages)
@@ -225,11 +226,15 @@ class OpenAICompatibleLLM(LLM):
             # Sent even without native parsing: the chat template shows them to the model, and the
             # call it writes as text is recovered below.
             params["tools"] = [dict(t) for t in tools]
-        flags = {"json_schema": json_schema is not None, "tools": bool(tools)}
+        grammar = grammar if self.supports_grammar else None
+        flags = {"json_schema": json_schema is not None, "tools": bool(tools), "grammar": grammar is not None}
         try:
             with self._turn(sent, label) as queued_s:
                 flags["queued_s"] = queued_s
-                resp, attempts = self._create(self._pinned(params | {"messages": sent}, label))
+                request = self._pinned(params | {"messages": sent}, label)
+                if grammar is not None:  # llama.cpp reads a GBNF `grammar` beside the OpenAI fields
+                    request["extra_body"] = {**request.get("extra_body", {}), "grammar": grammar}
+                resp, attempts = self._create(request)
         except openai.BadRequestError as exc:
             if "response_format" in params and "response_format" in str(exc).lower() + str(exc.body).lower():
                 # The server does not do json_schema: remember, and fall back to a prompt instruction.
@@ -237,7 +242,7 @@ class OpenAICompatibleLLM(LLM):
                 self._record("complete", label, started, t0, params["model"], error=str(exc), **flags)
                 self.supports_json_schema = False
                 return self.complete(messages, json_schema=json_schema, tools=tools, temperature=temperature,
-                                     max_tokens=max_tokens, label=label)
+                                     max_tokens=max_tokens, label=label, grammar=grammar)
             self._record("complete", label, started, t0, params["model"], error=str(exc), **flags)
             raise self._translate(exc, getattr(exc, "attempts", 1)) from exc
         except openai.OpenAIError as exc:

@@ -9,7 +9,7 @@ from survivorgraph.config import SETTINGS, raw_values
 from survivorgraph.errors import ConfigError
 
 LLM_SETTINGS = ("LLM_TIMEOUT_S", "LLM_MAX_RETRIES", "LLM_NATIVE_TOOLS", "LLM_CTX_SIZE", "LLM_THREADS",
-                "LLM_CONCURRENCY", "LLM_PIN_SLOTS")
+                "LLM_CONCURRENCY", "LLM_PIN_SLOTS", "LLM_GRAMMAR")
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,7 @@ class LLMOptions:
     threads: int = 0
     concurrency: int = 1
     pin_slots: bool = True
+    grammar: str = "auto"
 
     @classmethod
     def from_env(cls) -> LLMOptions:
@@ -30,6 +31,9 @@ class LLMOptions:
         tools = raw["LLM_NATIVE_TOOLS"].lower()
         if tools not in ("auto", "on", "off"):
             raise ConfigError(f"LLM_NATIVE_TOOLS={tools!r}: use auto, on or off.")
+        grammar = raw["LLM_GRAMMAR"].lower()
+        if grammar not in ("auto", "on", "off"):
+            raise ConfigError(f"LLM_GRAMMAR={grammar!r}: use auto, on or off.")
         pin = raw["LLM_PIN_SLOTS"].lower()
         if pin not in ("on", "off"):
             raise ConfigError(f"LLM_PIN_SLOTS={pin!r}: use on or off.")
@@ -41,6 +45,7 @@ class LLMOptions:
             threads=_number("LLM_THREADS", raw["LLM_THREADS"], int, minimum=0),
             concurrency=_number("LLM_CONCURRENCY", raw["LLM_CONCURRENCY"], int, minimum=1),
             pin_slots=pin == "on",
+            grammar=grammar,
         )
 
     @property

@@ -28,6 +28,10 @@ def _native_tools(options: LLMOptions, default: bool) -> bool:
     return {"on": True, "off": False}.get(options.native_tools, default)
 
 
+def _grammar(options: LLMOptions, default: bool) -> bool:
+    return {"on": True, "off": False}.get(options.grammar, default)
+
+
 def build_llm(settings: Settings, *, options: LLMOptions | None = None,
               call_log: CallLog | None = None) -> LLM | None:
     """The configured LLM, or None when there is none. Starts nothing: the embedded server is started
@@ -38,7 +42,8 @@ def build_llm(settings: Settings, *, options: LLMOptions | None = None,
         # With a key too, the key is for that server (vLLM/LiteLLM/hosted gateways), not for OpenAI.
         return OpenAICompatibleLLM(provider="openai-compatible", base_url=settings.llm_base_url,
                                    api_key=settings.openai_api_key, model=settings.llm_model or None,
-                                   supports_tools=_native_tools(options, False), **common)
+                                   supports_tools=_native_tools(options, False),
+                                   supports_grammar=_grammar(options, False), **common)
     if settings.openai_api_key:
         return OpenAICompatibleLLM(provider="openai", base_url=None, api_key=settings.openai_api_key,
                                    model=settings.llm_model or DEFAULT_OPENAI_MODEL,
@@ -56,6 +61,7 @@ def build_llm(settings: Settings, *, options: LLMOptions | None = None,
     # llama.cpp leaves Qwen2.5-Coder's tool calls in the text, so routing uses json_schema by default.
     return OpenAICompatibleLLM(provider="embedded llama.cpp", base_url=endpoint, model=path.stem,
                                supports_tools=_native_tools(options, False),
+                               supports_grammar=_grammar(options, True),
                                gate=embedded_gate(settings, options.concurrency),
                                slot_for=llama_server.slot_for if options.pin_slots else None, **common)
 

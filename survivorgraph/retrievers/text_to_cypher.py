@@ -5,13 +5,16 @@ correct unambiguously (a misspelt label, a reversed arrow) is corrected without 
 repaired from the database's own error text (at most `max_repairs` times, never re-running an identical
 query; after the model repeats itself it starts afresh from the question with a note on what failed,
 sampling instead of decoding greedily). An empty result gets one distinct retry prompt. The answer is
-written from the rows only.
+written from the rows only. Where the provider takes a GBNF grammar (llama.cpp), every query and repair is
+written under the grammar of the live schema (cypher.grammar): a label, type, property, direction or enum value
+the graph lacks cannot be written at all; the checks after it stay, for what a grammar cannot see.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from survivorgraph.cypher import grammar as cypher_grammar
 from survivorgraph.cypher.autofix import autofix
 from survivorgraph.cypher.dialect import normalise_for_backend
 from survivorgraph.cypher.safety import check_read_only, extract_cypher
@@ -36,7 +39,7 @@ class TextToCypherRetriever(Retriever):
     mode = "graph"
 
     def __init__(self, store: GraphStore, llm, bank: FewShotBank | None = None, *, max_repairs: int = 2,
-                 n_examples: int = 4, linker=None, scope=None):
+                 n_examples: int = 4, linker=None, scope=None, use_grammar: bool | None = None):
         super().__init__(llm)
         self.store = store
         self.linker = linker
@@ -44,6 +47,8 @@ class TextToCypherRetriever(Retriever):
         self.bank = bank or FewShotBank.load()
         self.max_repairs = max_repairs
         self.n_examples = n_examples
+        # None: wherever the provider can enforce one; False: never (the A/B's "before" arm).
+        self.use_grammar = use_grammar
 
     def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
         return [("cypher-warm", [self._system_message()])]
@@ -93,6 +98,8 @@ class TextToCypherRetriever(Retriever):
         """Write, check, run and repair. Returns the successful attempt and its rows, or None.
         `hints` names the graph's values for what the question mentions (people, seasons, tribes)."""
         schema = self.store.schema()
+        constrained = self.use_grammar is not False and getattr(self.llm, "supports_grammar", False)
+        gbnf = cypher_grammar.for_model(schema).gbnf if constrained else None
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
             step.detail["examples"] = [e["question"] for e in examples]
@@ -112,9 +119,9 @@ class TextToCypherRetriever(Retriever):
         while True:
             with run.step(f"LLM writes Cypher ({stage})"):
                 reply = self.llm.complete(messages, max_tokens=CYPHER_MAX_TOKENS, temperature=temperature,
-                                          label=f"cypher-{stage}")
+                                          label=f"cypher-{stage}", grammar=gbnf)
             written = extract_cypher(reply.content)
-            attempt = CypherAttempt(cypher=written, stage=stage, source="llm")
+            attempt = CypherAttempt(cypher=written, stage=stage, source="llm", grammar=gbnf is not None)
             run.result.cypher.append(attempt)
             # Greedy decoding answers the same prompt the same way: after a repeat, sample instead.
             temperature = REPEAT_TEMPERATURE if written in tried else 0.0

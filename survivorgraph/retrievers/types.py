@@ -32,6 +32,7 @@ class CypherAttempt:
     rewrites: list[str] = field(default_factory=list)
     fixes: list[str] = field(default_factory=list)   # schema corrections made without the model (auto_fix)
     elapsed_ms: float = 0.0
+    grammar: bool = False  # written by the model under the schema's GBNF grammar (cypher.grammar)
 
 
 @dataclass

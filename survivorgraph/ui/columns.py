@@ -196,6 +196,10 @@ def render_cypher(result: RetrievalResult) -> None:
         st.markdown(f"**Attempt {index}** \u00b7 {md_escape(attempt.stage)}{md_escape(source)} \u00b7 {outcome}"
                     f" \u00b7 {attempt.elapsed_ms:.1f} ms")
         st.code(attempt.cypher.strip() or "(empty)", language="cypher")
+        if attempt.source == "llm" and attempt.stage != "auto_fix":
+            st.caption("Written under the schema's grammar (labels, directions, properties and enum values "
+                       "constrained while the model wrote)" if attempt.grammar else
+                       "Written without a grammar (the provider takes none): checked after writing")
         if attempt.params:
             st.caption("Parameters: " + md_escape(json.dumps(attempt.params, default=str, ensure_ascii=False)))
         if attempt.fixes:
