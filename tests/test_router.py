@@ -28,34 +28,60 @@ def _legacy(ops):
                 if "operations" in op.spec:
                     spec["shape"] = _legacy(op.spec["operations"])
                 out.setdefault("within" if op.keep else "except", []).append(spec)
-            case o.Gender(): out["gender"] = op.gender
-            case o.Missing(): out["missing"] = {"column": op.column, "values": list(op.values)}
-            case o.Span(): out[f"{op.column}_span"] = [op.first, op.last]
-            case o.Where(): out["where"] = op.match
-            case o.AtLeast(): out["at_least"] = op.bounds
-            case o.Bound(): out[op.kind] = op.bounds
-            case o.ColumnLess(): out["column_less"] = {"column": op.low, "than": op.high}
-            case o.WhereNot(): out["where_not"] = op.match
+            case o.Gender():
+                out["gender"] = op.gender
+            case o.Missing():
+                out["missing"] = {"column": op.column, "values": list(op.values)}
+            case o.Span():
+                out[f"{op.column}_span"] = [op.first, op.last]
+            case o.Where():
+                out["where"] = op.match
+            case o.AtLeast():
+                out["at_least"] = op.bounds
+            case o.Bound():
+                out[op.kind] = op.bounds
+            case o.ColumnLess():
+                out["column_less"] = {"column": op.low, "than": op.high}
+            case o.WhereNot():
+                out["where_not"] = op.match
             case o.CareerTotal():
                 out["career_total"] = {"key": op.key, "column": op.column, **({"also": list(op.also)} if op.also else {})}
-            case o.Extreme(): out["extreme"] = {"column": op.column, "max": op.max}
-            case o.Sort(): out["sort"] = {"column": op.column, **({} if op.max is True else {"max": op.max})}
-            case o.Between(): out["between"] = {op.column: [op.first, op.last]}
-            case o.NextTo(): out["next_to"] = {"column": op.column, "value": op.value, "step": op.step}
-            case o.ThereWhen(): out["there_when"] = {"castaway_id": op.castaway_id, "from": op.start, "to": op.end}
-            case o.At(): out["at"] = op.match
-            case o.InYear(): out["year"] = op.year
-            case o.Rank(): out["rank"] = op.n
-            case o.Pick(): out["pick"] = op.index
-            case o.Difference(): out["difference"] = op.column
-            case o.Ratio(): out["ratio"] = op.column
-            case o.Range(): out["range"] = op.column
-            case o.ColumnDifference(): out["column_difference"] = [op.first, op.second]
-            case o.LargestGroup(): out["group_extreme"] = {"by": op.by, "max": op.max}
-            case o.GroupsOfAtLeast(): out["group_at_least"] = {"by": op.by, "n": op.n}
-            case o.Count(): out["count"] = op.key
-            case o.Aggregate(): out[op.how] = op.column
-            case o.Focus(): out["focus"] = op.column
+            case o.Extreme():
+                out["extreme"] = {"column": op.column, "max": op.max}
+            case o.Sort():
+                out["sort"] = {"column": op.column, **({} if op.max is True else {"max": op.max})}
+            case o.Between():
+                out["between"] = {op.column: [op.first, op.last]}
+            case o.NextTo():
+                out["next_to"] = {"column": op.column, "value": op.value, "step": op.step}
+            case o.ThereWhen():
+                out["there_when"] = {"castaway_id": op.castaway_id, "from": op.start, "to": op.end}
+            case o.At():
+                out["at"] = op.match
+            case o.InYear():
+                out["year"] = op.year
+            case o.Rank():
+                out["rank"] = op.n
+            case o.Pick():
+                out["pick"] = op.index
+            case o.Difference():
+                out["difference"] = op.column
+            case o.Ratio():
+                out["ratio"] = op.column
+            case o.Range():
+                out["range"] = op.column
+            case o.ColumnDifference():
+                out["column_difference"] = [op.first, op.second]
+            case o.LargestGroup():
+                out["group_extreme"] = {"by": op.by, "max": op.max}
+            case o.GroupsOfAtLeast():
+                out["group_at_least"] = {"by": op.by, "n": op.n}
+            case o.Count():
+                out["count"] = op.key
+            case o.Aggregate():
+                out[op.how] = op.column
+            case o.Focus():
+                out["focus"] = op.column
     return out
 
 
