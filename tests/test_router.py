@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from survivorgraph.agent.intents import Slots, derive, is_ref, route
+from survivorgraph.agent.operations import Sort, Where
 from survivorgraph.agent.plans import Plan, Source
 
 ROB, AMBER, PARVATI, SANDRA, TONY = "US0055", "US0027", "US0197", "US0112", "US0424"
@@ -45,7 +46,8 @@ def _legacy(ops):
             case o.WhereNot():
                 out["where_not"] = op.match
             case o.CareerTotal():
-                out["career_total"] = {"key": op.key, "column": op.column, **({"also": list(op.also)} if op.also else {})}
+                also = {"also": list(op.also)} if op.also else {}
+                out["career_total"] = {"key": op.key, "column": op.column, **also}
             case o.Extreme():
                 out["extreme"] = {"column": op.column, "max": op.max}
             case o.Sort():
@@ -1314,7 +1316,7 @@ def test_redemption_island_and_the_edge_are_arenas_beside_a_duel_or_a_return():
                        [Mention("edge of extinction", "season", 38)]))
     assert edge.params == {"arena": "edge_of_extinction"} and edge.shape == {"where": {"returned": True}}
     pair = plan("on season 27: did P1 or P2 win more duels?", [27], [ROB, "US0300"])
-    assert pair.shape == {"where": {"castaway_id": [ROB, "US0300"]}, "sort": {"column": "wins", "max": True}}
+    assert pair.operations == (Where({"castaway_id": [ROB, "US0300"]}), Sort("wins", True))
     assert season_span("season 22 on s22 - who came back") is None  # a name read as a season is not "on(wards)"
     assert season_span("from s35 on, which seasons") == (35, 10**4) and season_span("s41 on, who won") == (41, 10**4)
 
