@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Gender, InSet, Operation, Where, WhereNot
 from survivorgraph.agent.phrases import NEGATION
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.query_facts import person_tools, row_facts
@@ -70,21 +71,21 @@ def complement(slots: Slots, negated: Plan | None, route_positive) -> Plan | Non
         return None  # the positive set is the universe itself: the difference would always be empty
     key = row_facts(positive.tool).counts.get(kind) or _ITEM_KEYS[kind]
     left_out = [{"tool": positive.tool, "params": positive.params, "key": key, "on": _ITEM_KEYS[kind],
-                 "reading": wording, "shape": _filters(positive.shape)}]
+                 "reading": wording, "operations": _filters(positive)}]
     if tool == "season_cast" and _WENT_HOME.search(slots.text):
         # "who went home without …": the finalists never went home; they are not part of the answer either.
         left_out.append({"tool": "season_finalists", "params": dict(params), "key": "castaway_id",
                          "on": "castaway_id", "reading": "the finalists (they did not go home)"})
-    return Plan(tool, params, shape={"except": left_out})
+    return Plan(tool, params, operations=(*(InSet(x, keep=False) for x in left_out),))
 
 
-def _filters(shape: dict) -> dict:
-    """The part of a plan's shape that picks rows (a count or a focus would change what is subtracted)."""
-    return {k: v for k, v in shape.items() if k in ("where", "where_not", "gender")}
+def _filters(plan: Plan) -> tuple[Operation, ...]:
+    """The operations of a plan that pick rows (a count or a focus would change what is subtracted)."""
+    return tuple(op for op in plan.operations if isinstance(op, (Where, WhereNot, Gender)))
 
 
 def _reading(plan: Plan) -> tuple:
-    return plan.tool, plan.params, _filters(plan.shape)
+    return plan.tool, plan.params, _filters(plan)
 
 
 def _universe(slots: Slots) -> tuple[str, dict, str] | None:
@@ -118,11 +119,11 @@ def split_at_negation(text: str) -> tuple[str, str] | None:
 
 
 def person_set(plan: Plan | None, person_tools: frozenset[str], reading: str) -> dict | None:
-    """A plan that lists people, as a set spec for a shape's "within" / "except" (its rows' person column)."""
+    """A plan that lists people, as a set spec for an InSet (its rows' person column)."""
     if plan is None or plan.tool not in person_tools:
         return None
     key = row_facts(plan.tool).counts.get("people") or "castaway_id"
-    return {"tool": plan.tool, "params": plan.params, "key": key, "reading": reading, "shape": _filters(plan.shape)}
+    return {"tool": plan.tool, "params": plan.params, "key": key, "reading": reading, "operations": _filters(plan)}
 
 
 def _lead_minus_clause(slots: Slots, route) -> Plan | None:
@@ -140,7 +141,9 @@ def _lead_minus_clause(slots: Slots, route) -> Plan | None:
     if universe is None or left_out is None or _reading(lead) == _reading(positive):
         return None
     left_out["on"] = universe["key"]
-    return Plan(lead.tool, lead.params, shape={**lead.shape, "except": [left_out]})
+    # the clause's people are what is left out: instead of any set the lead's plan left out
+    kept = (op for op in lead.operations if not (isinstance(op, InSet) and not op.keep))
+    return Plan(lead.tool, lead.params, operations=(*kept, InSet(left_out, keep=False)))
 
 
 def _reworded(slots: Slots, text: str) -> Slots:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.complements import person_set, split_at_negation
-from survivorgraph.agent.operations import Count, Extreme, Pick, Rank
+from survivorgraph.agent.operations import Count, Extreme, InSet, Pick, Rank, Where, WhereNot
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots
 from survivorgraph.agent.query_facts import limit_of, person_column, person_tools, row_facts
 
@@ -34,7 +34,7 @@ def among_the_lead(slots: Slots, lead: str, rest: str, route, first_rule) -> Pla
     if limit := limit_of(plan.tool):  # a ranking is read whole: its top rows need not be the lead's people
         plan.params["limit"] = limit
     if _MOST.search(rest) and not plan.has(Pick, Rank, Extreme, Count):
-        plan.shape["rank"] = 1
+        plan.add(Rank(1))
     plan.part = slots.text
     return plan
 
@@ -49,8 +49,8 @@ def of_both(slots: Slots, both: re.Match, route) -> Plan | None:
         return None  # not a list of other people (the person's own career, say): nothing to intersect
     spec = {"tool": second.tool, "params": second.params, "key": key, "on": key,
             "reading": f"{slots.text} (the second person)",
-            "shape": {k: v for k, v in second.shape.items() if k in ("where", "where_not")}}
-    first.shape["within"] = [*first.shape.get("within", []), spec]
+            "operations": tuple(op for op in second.operations if isinstance(op, (Where, WhereNot)))}
+    first.add(InSet(spec, keep=True))
     return first
 
 
@@ -70,5 +70,5 @@ def keep_within(slots: Slots, plan: Plan, lead: str, first_rule) -> bool:
     if spec is None or lead_plan.tool == plan.tool:
         return False
     spec["on"] = row_facts(plan.tool).counts.get("people") or "castaway_id"
-    plan.shape["within"] = [*plan.shape.get("within", []), spec]
+    plan.add(InSet(spec, keep=True))
     return True

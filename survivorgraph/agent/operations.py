@@ -1,7 +1,7 @@
 """Typed answer operations: what a question asks of a list query's rows, as small steps applied in order.
 
-A plan's shape (agent.shapes, the rules) says how many / which day / the first / the gap …; `operations_of`
-turns it into these operations, and `in_order` / `with_ops` keep any of them in this order (each type's place):
+A plan holds what the rules and agent.shapes read in the part (how many / which day / the first / the gap …) as
+these operations, and `in_order` / `with_ops` keep any of them in this order (each type's place):
 
   0. the rows other plans keep    InSet (except, then within: another plan's set), Gender; each is the
                                   toolbox's own traced lookup (agent.tools), so apply_operations skips them
@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from queries.catalog import NO_ROW_FACTS, RowFacts
@@ -37,7 +37,7 @@ Rows = tuple[list[Row], list[str]]
 class InSet:
     """ "Jurors who didn't vote for Kenzie" (keep=False: left out), "returning players who didn't make the
     merge" (keep=True): the rows whose `on` column is (or is not) among the `key` values of another plan's rows.
-    `spec` is that plan: {"tool", "params", "key", "on", and its own "shape"}."""
+    `spec` is that plan: {"tool", "params", "key", "on", and its own "operations"}."""
 
     spec: dict
     keep: bool
@@ -497,6 +497,47 @@ def in_order(operations) -> tuple[Operation, ...]:
 def with_ops(operations: tuple[Operation, ...], *added: Operation) -> tuple[Operation, ...]:
     """The operations with more added, each in its place."""
     return in_order((*operations, *added))
+
+
+def planned(operations) -> tuple[Operation, ...]:
+    """The operations as a plan holds them: in order, and Missing alone after the restrictions (it answers from
+    the rows as they are, so nothing else would apply)."""
+    operations = in_order(operations)
+    if any(isinstance(op, Missing) for op in operations):
+        return tuple(op for op in operations if isinstance(op, (InSet, Gender, Missing)))
+    return operations
+
+
+# What makes two operations the same ask, for a reading that yields to one already there: the type, and for
+# these types the field that makes them different asks (an episode span is not a season span, an average not a
+# total, "at most" not "above")
+_KIND_FIELD: dict[type, str] = {Span: "column", Bound: "kind", Aggregate: "how", InSet: "keep"}
+
+
+def kind_of(op: Operation) -> tuple:
+    field = _KIND_FIELD.get(type(op))
+    return (type(op), getattr(op, field)) if field else (type(op),)
+
+
+def yielding(operations: tuple[Operation, ...], *readings: Operation) -> tuple[Operation, ...]:
+    """The operations with those of `readings` whose kind they do not have yet: an operation a plan already has
+    wins over a more generic reading of the same kind."""
+    kinds = {kind_of(op) for op in operations}
+    return with_ops(operations, *(op for op in readings if kind_of(op) not in kinds))
+
+
+def described(operations) -> list[dict]:
+    """The operations as the trace shows them (JSON: the page and the evaluation's run files store traces): one
+    small dict each, its type and its fields; a set to keep or leave out with that plan's own operations."""
+    out = []
+    for op in operations:
+        if isinstance(op, InSet):
+            spec = {k: v for k, v in op.spec.items() if k != "operations"}
+            nested = {"operations": described(op.spec["operations"])} if op.spec.get("operations") else {}
+            out.append({"op": "keep in" if op.keep else "leave out", **spec, **nested})
+        else:
+            out.append({"op": type(op).__name__, **{f.name: getattr(op, f.name) for f in fields(op)}})
+    return out
 
 
 def operations_of(shape: dict) -> tuple[Operation, ...]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from survivorgraph.agent.lexicon import Mention
-from survivorgraph.agent.operations import InSet, Operation, operations_of
+from survivorgraph.agent.operations import InSet, Operation, kind_of, planned, with_ops
 
 ABSTAIN = "abstain"  # a plan that says the data cannot answer the part
 
@@ -38,14 +38,22 @@ class Plan:
     reason: str = ""                # why, in words (the trace shows it)
     confidence: float = 1.0
     part: str = ""
-    shape: dict = field(default_factory=dict)  # how many / which day / first / last …: see agent.shapes
+    # What the plan does to its query's rows (how many / which day / first / last …: agent.operations), in the
+    # order they apply: any iterable given is held in that order (agent.operations.planned)
+    operations: tuple[Operation, ...] = ()
     unread: list[str] = field(default_factory=list)  # modifiers of the part the plan does not apply ("right after")
     source: Source = Source.LOOKUP
 
-    @property
-    def operations(self) -> tuple[Operation, ...]:
-        """What the plan does to its query's rows, as typed operations in the order they apply."""
-        return operations_of(self.shape)
+    def __setattr__(self, name, value):
+        super().__setattr__(name, planned(value) if name == "operations" else value)
+
+    def add(self, *ops: Operation) -> None:
+        """More operations, each in its place."""
+        self.operations = with_ops(self.operations, *ops)
+
+    def put(self, op: Operation) -> None:
+        """The operation, instead of any the plan has of its kind ("since s36" over a span the rule read)."""
+        self.operations = (*(o for o in self.operations if kind_of(o) != kind_of(op)), op)
 
     def has(self, *kinds: type) -> bool:
         """Whether the plan does any operation of these types ("a pick", "a count")."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from survivorgraph.agent.operations import Gender, Pick, WhereNot
+from survivorgraph.agent.operations import Gender, InSet, Pick, WhereNot
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.query_facts import person_column
 
@@ -37,9 +37,8 @@ def _keep_the_same_tribe(plan: Plan, derived: Slots) -> None:
     swapped = word in ("swapped", "new") or re.search(r"\bafter the swap\b|\bswapped\b", derived.text, re.I)
     phase = {"phase": "swapped" if swapped else "original"}  # the merged tribe holds everyone: not a "same tribe"
     tribe = Ref("tribe_members", {"season": season, "castaway_id": person, **phase}, "tribe", "their tribe")
-    plan.shape["within"] = [*plan.shape.get("within", []),
-                            {"tool": "tribe_members", "params": {"season": season, "tribe": tribe, **phase},
-                             "key": "castaway_id", "on": "castaway_id"}]
+    plan.add(InSet({"tool": "tribe_members", "params": {"season": season, "tribe": tribe, **phase},
+                    "key": "castaway_id", "on": "castaway_id"}, keep=True))
 
 
 _OTHERS = re.compile(r"\b(?:with|besides|beside|alongside|other than|except|apart from|next to) (?:him|her|them)\b"
@@ -50,7 +49,7 @@ def _leave_out_the_person(plan: Plan, derived: Slots) -> None:
     """ "Courtney sat at final tribal; who was up there with her?": the others, not Courtney again."""
     person = derived.person
     if isinstance(person, str) and _OTHERS.search(derived.text) and not plan.has(WhereNot):
-        plan.shape["where_not"] = {"castaway_id": [person]}
+        plan.add(WhereNot({"castaway_id": [person]}))
 
 
 _BUT_THE_WINNER = re.compile(r"\b(?:apart from|besides|other than|except(?: for)?|aside from|not counting|excluding) "
@@ -72,7 +71,7 @@ def _leave_out_winners(plan: Plan, derived: Slots) -> None:
         winners = {"tool": "winners_with_jury_votes", "params": {}}
     else:
         return
-    plan.shape["except"] = [{**winners, "key": "castaway_id", "on": "castaway_id"}]
+    plan.add(InSet({**winners, "key": "castaway_id", "on": "castaway_id"}, keep=False))
     if "limit" in plan.params:  # a ranking's leaders may all be winners: rank everyone, then leave them out
         plan.params["limit"] = 1000
 
@@ -103,13 +102,13 @@ def _keep_returnees(plan: Plan, derived: Slots) -> None:
     if _PLAYED_LATER.search(derived.text) and plan.tool != "season_cast":
         # "which of her tribemates came back for another season later": those with a later season
         played_later = {"tool": "season_cast", "params": {"season": season}, "key": "castaway_id",
-                        "on": "castaway_id", "shape": {"where_not": {"later_seasons": [[], None]}},
+                        "on": "castaway_id", "operations": (WhereNot({"later_seasons": [[], None]}),),
                         "reading": "played a later season"}
-        plan.shape["within"] = [*plan.shape.get("within", []), played_later]
+        plan.add(InSet(played_later, keep=True))
     elif _FIRST_TIMERS.search(derived.text) and not plan.sets(keep=False):
-        plan.shape["except"] = [returnees]
+        plan.add(InSet(returnees, keep=False))
     elif _RETURNING.search(derived.text) and not plan.sets(keep=True):
-        plan.shape["within"] = [returnees]
+        plan.add(InSet(returnees, keep=True))
 
 
 # "the last person voted out before the merge", "the first boot after the jury started", "before the swap": the
@@ -137,17 +136,16 @@ def _keep_one_side_of_the_merge(plan: Plan, derived: Slots) -> None:
 def _keep_one_side(plan: Plan, season: int, m: re.Match) -> None:
     if m.group("phase").lower().endswith("swap"):  # "the last boot before the swap": not among those swapped
         swapped = {"tool": "tribe_swap", "params": {"season": season}, "key": "castaway_id", "on": "castaway_id"}
-        side = "except" if m.group("before") else "within"
-        plan.shape[side] = [*plan.shape.get(side, []), swapped]
+        plan.add(InSet(swapped, keep=not m.group("before")))
         return
     without = "merge" if m.group("phase").lower() == "merge" else "jury"
     before = {"tool": "castaways_without", "params": {"season": season, "without": without, "limit": 1000},
               "key": "castaway_id", "on": "castaway_id",
-              **({"shape": {"where_not": {"result": _FINALISTS}}} if without == "jury" else {})}
+              **({"operations": (WhereNot({"result": _FINALISTS}),)} if without == "jury" else {})}
     if m.group("before"):
-        plan.shape["within"] = [*plan.shape.get("within", []), before]
+        plan.add(InSet(before, keep=True))
     else:
-        plan.shape["except"] = [*plan.shape.get("except", []), before]
+        plan.add(InSet(before, keep=False))
 
 
 _NAMED_TRIBE = re.compile(r"\b(?:(?P<phase>original|starting|first|swapped|new) )?T\d (?:tribe ?mates|tribe members|"
@@ -164,9 +162,8 @@ def keep_the_named_tribe(plan: Plan, derived: Slots) -> None:
     name, season = derived.tribes[0]
     word = (m.group("phase") or "").lower()
     phase = {"phase": "swapped"} if word in ("swapped", "new") else {"phase": "original"} if word else {}
-    plan.shape["within"] = [*plan.shape.get("within", []),
-                            {"tool": "tribe_members", "params": {"season": season, "tribe": name, **phase},
-                             "key": "castaway_id", "on": column, "reading": f"the {name} tribe"}]
+    plan.add(InSet({"tool": "tribe_members", "params": {"season": season, "tribe": name, **phase},
+                    "key": "castaway_id", "on": column, "reading": f"the {name} tribe"}, keep=True))
 
 
 # "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender
@@ -187,8 +184,8 @@ def _keep_one_gender(plan: Plan, derived: Slots) -> None:
     gender = gender_asked(derived.text)
     if not gender or plan.has(Gender):
         return
-    plan.shape["gender"] = gender
+    plan.add(Gender(gender))
     position = plan.params.get("position")
     if isinstance(position, int) and not plan.params.get("from_end") and not plan.has(Pick):
         del plan.params["position"]
-        plan.shape["pick"] = "first" if position == 1 else position - 1
+        plan.add(Pick("first" if position == 1 else position - 1))

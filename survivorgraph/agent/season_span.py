@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Span
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.query_facts import limit_of, season_spannable_tools
 
@@ -51,6 +52,6 @@ def apply_season_span(plan: Plan, derived: Slots) -> None:
         return
     if "season" not in plan.params or plan.params["season"] in span:  # the season the span starts or ends at
         plan.params.pop("season", None)
-        plan.shape["season_span"] = list(span)
+        plan.put(Span("season", *span))
         if limit := limit_of(plan.tool):  # every season's rows, then the span
             plan.params["limit"] = limit

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.agent.episode_focus import Focus, focus_episodes
-from survivorgraph.agent.operations import CHOOSING, Extreme, Gender, InSet, apply_operations
+from survivorgraph.agent.operations import CHOOSING, Extreme, Gender, InSet, Where, apply_operations, described
 from survivorgraph.agent.plans import ABSTAIN, Plan, Source, is_ref
 from survivorgraph.agent.query_facts import row_facts
 from survivorgraph.agent.rows import pick_one, row_matches
@@ -136,7 +136,7 @@ class Toolbox:
             evidence.truncated = evidence.truncated or one.truncated
             evidence.error = evidence.error or one.error
         if plan.operations and evidence.rows:
-            with run.step("answer shape", shape=plan.shape, part=plan.part) as step:
+            with run.step("answer shape", operations=described(plan.operations), part=plan.part) as step:
                 self._restrict_and_shape(plan, evidence, run, stage, step)
         return evidence
 
@@ -150,7 +150,7 @@ class Toolbox:
         for op in sets:
             spec = op.spec
             found = self._set_of(Plan(spec["tool"], spec["params"], reason=op.purpose, part=plan.part,
-                                      shape=spec.get("shape") or {}), spec["key"], run, stage)
+                                      operations=spec.get("operations", ())), spec["key"], run, stage)
             rows = op.keep_rows(rows, found)
         if sets:
             step.detail["left_out"] = len(evidence.rows) - len(rows)
@@ -158,7 +158,7 @@ class Toolbox:
             if ids := sorted({r["castaway_id"] for r in rows if r.get("castaway_id")}):
                 found = self._set_of(Plan("people_facts", {"castaway_ids": ids}, reason=f"keep the people "
                                           f"recorded {op.gender}", part=plan.part,
-                                          shape={"where": {"gender": op.gender}}), "castaway_id", run, stage)
+                                          operations=(Where({"gender": op.gender}),)), "castaway_id", run, stage)
                 kept = op.keep_rows(rows, found)
                 step.detail["kept"] = f"{len(kept)} of {len(rows)} rows: {op.gender}"
                 rows = kept
@@ -177,7 +177,7 @@ class Toolbox:
         """How many / which day …: the rows as the question's shape asks (see agent.shapes)."""
         evidence.rows, evidence.columns = apply_operations(plan.operations, evidence.rows, evidence.columns,
                                                            evidence.truncated, row_facts(plan.tool))
-        step.detail["shape"] = plan.shape
+        step.detail["operations"] = described(plan.operations)
 
     def _resolve(self, ref, plan: Plan, run: Run, stage: str) -> list | None:
         inner = {name: value for name, value in ref["params"].items() if is_ref(value)}

@@ -395,8 +395,8 @@ def _with_the_part_before(part: Part, before: tuple[Slots, list[Plan]]) -> Plan 
         return None
     joined = Slots(f"{slots.text} — {part.text}", slots.seasons, slots.people, slots.tribes, slots.mentions)
     plan = intents.route(joined)
-    if plan is None or plan.tool == ABSTAIN or any((plan.tool, plan.params, plan.shape) == (p.tool, p.params, p.shape)
-                                                   for p in plans):
+    if plan is None or plan.tool == ABSTAIN or any(
+            (plan.tool, plan.params, plan.operations) == (p.tool, p.params, p.operations) for p in plans):
         return None
     plan.part = part.text
     plan.reason = f"{plan.reason} (read with the part before: {slots.text})"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from survivorgraph.agent.operations import Pick
 from survivorgraph.agent.plans import Plan, Ref, Slots
 
 Rule = Callable[[Slots], "Plan | None"]
@@ -40,11 +41,11 @@ ONE_SEASON = r"\bin (a|one) (single )?season\b|\bsingle[- ]season\b|\bin one sea
 _END = r"(first|earliest|last|latest|most recent)"
 
 
-def end_pick(text: str, *, after_the: bool = False) -> dict:
-    """{"pick": "first" or "last"} for the end of a list the part asks about ("the first season that brought back
-    players", "the last unanimous winner"; with `after_the`, only after "the"), else {}."""
+def end_pick(text: str, *, after_the: bool = False) -> tuple[Pick, ...]:
+    """(Pick("first" or "last"),) for the end of a list the part asks about ("the first season that brought back
+    players", "the last unanimous winner"; with `after_the`, only after "the"), else ()."""
     m = re.search(rf"\b{'the ' if after_the else ''}{_END}\b", text, re.I)
-    return {"pick": "first" if m.group(1).lower() in ("first", "earliest") else "last"} if m else {}
+    return (Pick("first" if m.group(1).lower() in ("first", "earliest") else "last"),) if m else ()
 
 
 _EXIT_LABELS = {0: "the episode they went home", 1: "the episode after they went home",

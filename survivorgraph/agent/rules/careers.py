@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import AtLeast, Extreme, Focus, Operation, Pick, Where, WhereNot
 from survivorgraph.agent.phrases import NEGATION, exactly, min_seasons
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import plural_group, rule
@@ -42,10 +43,10 @@ def _milestones(s: Slots):
     if column is None:
         return None
     if isinstance(s.person, str):
-        return Plan("career_milestones", {}, shape={"where": {"castaway_id": s.person}, "focus": column})
+        return Plan("career_milestones", {}, operations=(Where({"castaway_id": s.person}), Focus(column)))
     if s.people or not s.has(r"\bmost\b"):
         return None
-    return Plan("career_milestones", {}, shape={"extreme": {"column": column, "max": True}, "focus": column})
+    return Plan("career_milestones", {}, operations=(Extreme(column, True), Focus(column)))
 
 
 @rule("a season's castaways who played again, or never did")
@@ -58,7 +59,7 @@ def _played_again(s: Slots):
         return None
     never = s.has(NEGATION) or s.has(r"\bone and done\b")
     return Plan("season_cast", {"season": s.season},
-                shape={"where": {"later_seasons": []}} if never else {"where_not": {"later_seasons": [[]]}})
+                operations=(Where({"later_seasons": []}),) if never else (WhereNot({"later_seasons": [[]]}),))
 
 
 @rule("most seasons played")
@@ -75,10 +76,10 @@ def _castmates(s: Slots):
                                                   r"|\b(play\w*|compet\w*|been on a season|was on a season) "
                                                   r"(with|alongside)\b|\bcastmates?\b|\bcast ?mates?\b"):
         return None
-    shape: dict = {"where": {"ever_won": True}} if plural_group(s) == "winners" else {}
+    ops: list[Operation] = [Where({"ever_won": True})] if plural_group(s) == "winners" else []
     if n := min_seasons(s.text):  # "who has Ethan played with in more than one season"
-        shape["at_least"] = {"seasons_together": n}
-    return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, shape=shape)
+        ops.append(AtLeast({"seasons_together": n}))
+    return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, operations=ops)
 
 
 @rule("seasons two people played together")
@@ -105,7 +106,7 @@ def _season_person_won(s: Slots):
     if s.person and not s.season and s.has(r"\b(which|what) season\b|\bwhen did\b|\bwhat year\b|— when$") \
             and s.has(r"\b(won|win|winning)\b") \
             and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?)"):
-        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"winner": True}})
+        return Plan("player_career", {"castaway_id": s.person}, operations=(Where({"winner": True}),))
 
 
 @rule("the seasons a person sat on the jury or in the final")
@@ -113,9 +114,9 @@ def _person_role_seasons(s: Slots):
     if not s.person or s.season or not s.has(r"\b(which|what|how many) seasons?\b|\bwhen\b|\bin which\b"):
         return None
     if s.has(r"\bjur(y|or|ors)\b") and not s.has(r"\bvot"):
-        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"jury": True}})
+        return Plan("player_career", {"castaway_id": s.person}, operations=(Where({"jury": True}),))
     if s.has(r"\bfinalists?\b|\bfinal (tribal|two|three|2|3)\b|\bmade it to the end\b") and not s.has(r"\bvot"):
-        return Plan("player_career", {"castaway_id": s.person}, shape={"where": {"finalist": True}})
+        return Plan("player_career", {"castaway_id": s.person}, operations=(Where({"finalist": True}),))
 
 
 # "how far did they get", "where did she end up": where someone finished
@@ -132,12 +133,13 @@ def _career(s: Slots):
         end = re.search(r"\b(?P<end>first|last|debut\w*)\b[\w ]{0,12}\b(play\w*|compet\w*|appear\w*|season|time)\b"
                         r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
         word = ((end.group("end") or end.group("end2") or "first") if end else "").lower()
-        pick = {"pick": "last" if word == "last" else "first"} if end and not s.has(r"\bhow many\b") else {}
+        ops: list[Operation] = [Pick("last" if word == "last" else "first")] \
+            if end and not s.has(r"\bhow many\b") else []
         named = [x for x in s.seasons if not is_ref(x)]
         if named and s.has(r"\bother seasons?\b|\bbesides\b|\bapart from\b|\bexcept\b|\baside from\b"
                            r"|\bother than\b|\bbefore or after\b"):
-            pick["where_not"] = {"season": named}  # "what other season did they play"
+            ops.append(WhereNot({"season": named}))  # "what other season did they play"
         elif len(named) == 1 and s.has(r"\bwhere did .* (place|finish)\b|\bwhat place\b|\bhow did .* (do|finish)\b|"
                                        + _HOW_FAR):
-            return Plan("player_career", {"castaway_id": s.person, "season": named[0]}, shape=pick)
-        return Plan("player_career", {"castaway_id": s.person}, shape=pick)
+            return Plan("player_career", {"castaway_id": s.person, "season": named[0]}, operations=ops)
+        return Plan("player_career", {"castaway_id": s.person}, operations=ops)

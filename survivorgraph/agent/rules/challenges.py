@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import CareerTotal, Extreme, Focus, LargestGroup, Operation, Pick, Sort, Where
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import SEASON_RANKED, end_pick, exit_episode, rule
@@ -28,11 +29,10 @@ def _tribe_wins(s: Slots):
               **({"tribe": named[0]} if len(named) == 1 else {}),
               **({"phase": "original"} if s.has(r"\b(start\w*|original\w*|first|initial)\b") else {})}
     if s.has(NEGATION) and s.has(r"\bwon|\bwin"):  # "never won a single immunity"
-        return Plan("tribe_challenge_wins", params, shape={"where": {"wins": 0}})
+        return Plan("tribe_challenge_wins", params, operations=(Where({"wins": 0}),))
     if s.has(r"\b(most|fewest|least)\b"):
-        return Plan("tribe_challenge_wins", params, shape={"extreme": {"column": "wins",
-                                                                       "max": s.has(r"\bmost\b")}})
-    return Plan("tribe_challenge_wins", params, shape={"focus": "wins"} if s.has(r"\bhow many\b") else {})
+        return Plan("tribe_challenge_wins", params, operations=(Extreme("wins", s.has(r"\bmost\b")),))
+    return Plan("tribe_challenge_wins", params, operations=(Focus("wins"),) if s.has(r"\bhow many\b") else ())
 
 
 # What a challenge involved, as people say it: (words, survivoR's challenge_description feature, or its start)
@@ -63,10 +63,10 @@ def _challenges(s: Slots):
         "duel" if s.has(r"\bduels?\b") else None
     params = {**s.season_filter, **({"kind": kind} if kind else {}), **({"feature": feature} if feature else {})}
     if s.has(_REUSED):  # the recurring challenge with the most versions
-        return Plan("challenges", params, shape={"group_extreme": {"by": "recurring_name", "max": True}})
+        return Plan("challenges", params, operations=(LargestGroup("recurring_name", True),))
     if (feature or isinstance(s.season, int) and not kind) and (end := end_pick(s.text)):
         # "the first slide puzzle ever - what season?", "what was the very first challenge of Borneo called?"
-        return Plan("challenges", params, shape=end)
+        return Plan("challenges", params, operations=end)
     if feature and (len(s.seasons) > 1 or season_span(s.text) or s.has(_WHICH_SEASONS)):
         return _counts_by_season(s, {k: v for k, v in params.items() if k != "season"})
     if feature:
@@ -80,14 +80,15 @@ _WHICH_SEASONS = r"\b(which|what) (\w+ )?seasons?\b|\bseasons? (had|have|has|did
 def _counts_by_season(s: Slots, params: dict) -> Plan:
     """ "Which season had the most blindfolded challenges?", "since s35, which seasons never had one?", "Tocantins
     vs China - which had more maze challenges?": every season's count (0 included), then the seasons asked."""
-    shape: dict = {}
+    where: dict = {}
+    ops: list[Operation] = []
     if len(s.seasons) > 1 and not season_span(s.text):  # "Tocantins vs China"; "from s1 to s12" is a span
-        shape["where"] = {"season": list(s.seasons)}
+        where["season"] = list(s.seasons)
     if s.has(NEGATION):
-        shape["where"] = {**shape.get("where", {}), "challenges": 0}
+        where["challenges"] = 0
     elif s.has(r"\b(most|more|fewest|least|fewer|less)\b"):
-        shape["extreme"] = {"column": "challenges", "max": not s.has(r"\b(fewest|least|fewer|less)\b")}
-    return Plan("challenge_counts_by_season", params, shape=shape)
+        ops.append(Extreme("challenges", not s.has(r"\b(fewest|least|fewer|less)\b")))
+    return Plan("challenge_counts_by_season", params, operations=[*([Where(where)] if where else []), *ops])
 
 
 # Tribe and individual wins counted together: "tribe ones included", "overall", "on the winning side"
@@ -110,16 +111,16 @@ def _all_challenge_wins(s: Slots):
         return None
     column = "individual_wins" if s.has(r"\bindividual(ly)?\b") and not s.has(_ALL_WINS) else "wins"
     counts = [c for c in ("wins", "individual_wins", "tribe_wins", "challenges") if c != column]
-    career = {} if s.season else {"career_total": {"key": "castaway_id", "column": column, "also": counts}}
+    career = () if s.season else (CareerTotal("castaway_id", column, tuple(counts)),)
     if len(s.people) == 2 and s.has(r"\b(more|fewer|less|most)\b"):  # both, the larger count first
         return Plan("challenge_wins_ranking", s.season_filter,
-                    shape={"where": {"castaway_id": list(s.people)}, **career, "sort": {"column": column}})
+                    operations=(Where({"castaway_id": list(s.people)}), *career, Sort(column)))
     if not s.people and s.has(r"\b(most|fewest|least)\b"):
         return Plan("challenge_wins_ranking", s.season_filter,
-                    shape={**career, "extreme": {"column": column, "max": s.has(r"\bmost\b")}})
+                    operations=(*career, Extreme(column, s.has(r"\bmost\b"))))
     if len(s.people) == 1 and s.has(_ALL_WINS):  # "how many challenges was Ozzy on the winning side of?"
         return Plan("challenge_wins_ranking", {**s.season_filter, "castaway_id": s.person},
-                    shape={**career, "focus": column})
+                    operations=(*career, Focus(column)))
     return None
 
 
@@ -132,9 +133,8 @@ def _reward_picks(s: Slots):
         return None
     params = {**s.season_filter, **({"castaway_id": s.person} if isinstance(s.person, str) else {})}
     if s.has(r"\b(most|fewest|least)\b|\bmore than (anyone|anybody)\b"):
-        return Plan("reward_picks", params, shape={"extreme": {"column": "times_chosen",
-                                                               "max": not s.has(r"\b(fewest|least)\b")}})
-    return Plan("reward_picks", params, shape={"focus": "times_chosen"} if s.person else {})
+        return Plan("reward_picks", params, operations=(Extreme("times_chosen", not s.has(r"\b(fewest|least)\b")),))
+    return Plan("reward_picks", params, operations=(Focus("times_chosen"),) if s.person else ())
 
 
 @rule("who held immunity the night a person went home")
@@ -181,15 +181,15 @@ def _challenge_in_episode(s: Slots):
     if named and not end and isinstance(s.person, str):
         # "Ken won one individual immunity on s17: what was that challenge called?": the names of his wins
         return Plan("season_challenge_winners", {**params, "scope": "individual" if not tribal else "tribal"},
-                    shape={"where": {"castaway_id": s.person}, "focus": "challenge_name"})
+                    operations=(Where({"castaway_id": s.person}), Focus("challenge_name")))
     if end and isinstance(s.person, str):
         # "when did Ken win his first individual immunity?": his wins, then the first — not the season's first
         return Plan("season_challenge_winners", params,
-                    shape={"where": {"castaway_id": s.person}, "pick": end, "focus": "episode"})
+                    operations=(Where({"castaway_id": s.person}), Pick(end), Focus("episode")))
     along = s.has(_TOOK_ALONG) and kind == "reward"  # "who did the winner bring along": whom they chose
     if end:  # "what was the last individual immunity challenge called": its name leads
         return Plan("season_challenge_winners", {**params, "pick": end},
-                    shape={"focus": "challenge_name"} if named else {"focus": "chosen"} if along else {})
+                    operations=(Focus("challenge_name"),) if named else (Focus("chosen"),) if along else ())
     if not s.people and not s.has(r"\b(more|fewer|less)\b") \
             and s.has(r"\bwho\b|\bwhich (players?|castaways?|people|contestants|tribes?)\b|\blist\b"
                       r"|\b(immunity|reward|challenge) winners\b"):

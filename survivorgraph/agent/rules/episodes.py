@@ -5,6 +5,19 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import (
+    Aggregate,
+    AtLeast,
+    Bound,
+    ColumnDifference,
+    ColumnLess,
+    Extreme,
+    Focus,
+    Operation,
+    Ratio,
+    Span,
+    Where,
+)
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import exit_episode, rule
@@ -51,7 +64,7 @@ def _episode_overall(s: Slots):
         return None
     focus = "left_game" if s.has(WENT_HOME) or s.has(r"\b(voted (out|off)|eliminated|evacuated|quit)\b") else \
         "title" if s.has(r"\b(called|title|titled|named|name)\b") and not s.has(r"\bseason\b") else None
-    return Plan("episode_overall", {"overall": number}, shape={"focus": focus} if focus else {})
+    return Plan("episode_overall", {"overall": number}, operations=(Focus(focus),) if focus else ())
 
 
 @rule("recap or reunion episodes")
@@ -65,16 +78,16 @@ def _labelled_episodes(s: Slots):
         return None  # "not counting recaps, which season had the most episodes": the episodes, not the recaps
     params = {"label": label, **s.season_filter}
     if s.has(NEGATION):
-        shape: dict = {"where": {"n_episodes": 0}}
+        ops: list[Operation] = [Where({"n_episodes": 0})]
     elif s.has(r"\bhow many\b") and not s.season:
-        shape = {"total": "n_episodes"}
+        ops = [Aggregate("total", "n_episodes")]
     else:
-        shape = {"at_least": {"n_episodes": 1}}
+        ops = [AtLeast({"n_episodes": 1})]
         if s.has(r"\b(called|title|titled|named)\b"):
-            shape["focus"] = "titles"
+            ops.append(Focus("titles"))
         elif s.has(r"\b(which|what) episode\b|\bepisode (number|no)\b"):
-            shape["focus"] = "episodes"
-    return Plan("episodes_by_label", params, shape=shape)
+            ops.append(Focus("episodes"))
+    return Plan("episodes_by_label", params, operations=ops)
 
 
 def _end_metric(s: Slots) -> str:
@@ -105,28 +118,29 @@ def _premieres_and_finales(s: Slots):
     metric = _end_metric(s)
     both = [f"{e}_{metric}" for e in dict.fromkeys(ends)]
     if len(both) == 2 and isinstance(s.season, int) and s.has(_COMPARED + r"|\b(difference|drop\w*|gap)\b"):
-        return Plan("season_ratings", {}, shape={"where": {"season": s.season}, "column_difference": both})
+        return Plan("season_ratings", {}, operations=(Where({"season": s.season}), ColumnDifference(*both)))
     if len(both) == 2 and not isinstance(s.season, int) and s.has(_COMPARED) and s.has(r"\bthan\b"):
         low, high = both if s.has(_SMALLER) else both[::-1]
-        shape: dict = {"column_less": {"column": low, "than": high}}
-        if span := season_span(s.text):
-            shape["season_span"] = list(span)
-        return Plan("season_ratings", {}, shape=shape)
+        span = season_span(s.text)
+        return Plan("season_ratings", {},
+                    operations=(ColumnLess(low, high), *([Span("season", *span)] if span else [])))
     column = both[0]
     if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_TIMES):
         # "how many times more people watched the s1 finale than the s41 finale?": the larger over the smaller
-        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)}, "ratio": column})
+        return Plan("season_ratings", {}, operations=(Where({"season": list(s.seasons)}), Ratio(column)))
     if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_COMPARED):
-        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
-                                                  "extreme": {"column": column, "max": not s.has(_SMALLER)}})
+        return Plan("season_ratings", {},
+                    operations=(Where({"season": list(s.seasons)}), Extreme(column, not s.has(_SMALLER))))
     if metric != "viewers" and (m := re.search(r"\b(\d{1,2}(?:\.\d)?)\b",
                                                re.sub(r"\b(s|season |episode )\d+\b", "", s.text))):
         how = "below" if s.has(NEGATION) or s.has(r"\b(under|below|less than|lower than|worse than)\b") else \
             "above" if s.has(r"\b(above|over|more than|higher than|better than)\b") else "at_least"
-        return Plan("season_ratings", {}, shape={how: {column: float(m.group(1))}, "focus": column})
+        bound = {column: float(m.group(1))}
+        return Plan("season_ratings", {},
+                    operations=(AtLeast(bound) if how == "at_least" else Bound(how, bound), Focus(column)))
     if not isinstance(s.season, int) and (s.has(_MOST) or s.has(_LEAST) or s.has(r"\b(longest|shortest)\b")):
         most = not (s.has(_LEAST) or s.has(r"\bshortest\b"))
-        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": most}})
+        return Plan("season_ratings", {}, operations=(Extreme(column, most),))
     return None
 
 
@@ -186,7 +200,7 @@ def _episode_next_to_an_exit(s: Slots):
     episode = exit_episode(s.person, s.season, step)
     focus = "title" if s.has(r"\b(called|title|name)\b") else "viewers" if s.has(r"\bviewers|watched\b") \
         else "air_date" if s.has(r"\bair(ed)?\b|\bwhen\b") else "imdb_rating" if s.has(r"\brat(ed|ing)\b") else None
-    return Plan("episode_facts", {"season": s.season, "episode": episode}, shape={"focus": focus} if focus else {})
+    return Plan("episode_facts", {"season": s.season, "episode": episode}, operations=(Focus(focus),) if focus else ())
 
 
 @rule("episodes or seasons ranked by viewers or rating")
@@ -198,26 +212,26 @@ def _ranked_by_audience(s: Slots):
     if column is None and not s.season and s.has(r"\b(most|fewest|least) episodes\b"):
         # "not counting recap specials or reunions, which season had the most episodes"
         column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
-        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": s.has(r"\bmost\b")}})
+        return Plan("season_ratings", {}, operations=(Extreme(column, s.has(r"\bmost\b")),))
     if column is not None and len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) \
             and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
         # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
         fewer = s.has(r"\b(fewer|less|lower|worse|smaller)\b")
         if column == "viewers" and (end := re.search(r"\b(finale|premiere)s?\b", s.text, re.I)):
             column = f"{end.group(1).lower()}_viewers"  # "did more people watch the premiere of A or of B"
-        return Plan("season_ratings", {}, shape={"where": {"season": list(s.seasons)},
-                                                  "extreme": {"column": column, "max": not fewer}})
+        return Plan("season_ratings", {}, operations=(Where({"season": list(s.seasons)}),
+                                                      Extreme(column, not fewer)))
     if column is None or s.people or not (s.has(_MOST) or s.has(_LEAST)):
         return None
     if column == "viewers" and not s.has(r"\bepisodes?\b") and (end := re.search(r"\b(finale|premiere)s?\b", s.text,
                                                                                 re.I)):
         column = f"{end.group(1).lower()}_viewers"  # "which season's finale drew the biggest audience"
-        return Plan("season_ratings", {}, shape={"extreme": {"column": column, "max": not s.has(_LEAST)}})
-    extreme = {"extreme": {"column": column, "max": not s.has(_LEAST)}}
+        return Plan("season_ratings", {}, operations=(Extreme(column, not s.has(_LEAST)),))
+    extreme = (Extreme(column, not s.has(_LEAST)),)
     if s.has(r"\bepisodes?\b") and isinstance(s.season, int):
-        return Plan("episode_facts", {"season": s.season}, shape=extreme)
+        return Plan("episode_facts", {"season": s.season}, operations=extreme)
     if s.has(r"\bseasons?\b") and not s.season:
-        return Plan("season_ratings", {}, shape=extreme)
+        return Plan("season_ratings", {}, operations=extreme)
     return None
 
 
@@ -229,8 +243,8 @@ def _episode_facts(s: Slots):
     asked = next((column for pattern, column in _EPISODE_FACTS if column != "title" and s.has(pattern)), None)
     if quoted and (s.has(r"\bepisode\b") or asked):  # 'which episode of season 48 was "Icarus Time"?'
         title = (quoted.group(1) or quoted.group(2)).strip()
-        return Plan("episode_facts", {"season": s.season}, shape={"where": {"title": title},
-                                                                   "focus": asked or "episode"})
+        return Plan("episode_facts", {"season": s.season},
+                    operations=(Where({"title": title}), Focus(asked or "episode")))
     m = re.search(r"\bepisode (\d{1,2})\b", s.text, re.I)
     end = re.search(r"\b(finale|premiere|first episode|last episode|final episode|reunion)\b", s.text, re.I)
     if not m and not end:
@@ -238,10 +252,11 @@ def _episode_facts(s: Slots):
     for pattern, column in _EPISODE_FACTS:
         if s.has(pattern):
             if m:
-                return Plan("episode_facts", {"season": s.season, "episode": int(m.group(1))}, shape={"focus": column})
+                return Plan("episode_facts", {"season": s.season, "episode": int(m.group(1))},
+                            operations=(Focus(column),))
             if column == "air_date" and not end.group(1).lower().endswith(("finale", "episode")):
                 return None  # when the premiere aired: the season's own dates (season_facts)
             word = end.group(1).lower()
             label = {"premiere": "Ep 1", "first episode": "Ep 1", "reunion": "Reunion"}.get(word, "Finale")
-            return Plan("episode_facts", {"season": s.season}, shape={"where": {"label": label}, "focus": column})
+            return Plan("episode_facts", {"season": s.season}, operations=(Where({"label": label}), Focus(column)))
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import At, AtLeast, Between, Bound, Count, Focus, Pick, WhereNot
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, LEFT, NARRATIVE, NEGATION, exit_type_in, ordinal
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.restrictions import SIDE
@@ -21,21 +22,22 @@ def _by_day(s: Slots):
     if not isinstance(s.season, int) or not m or s.person:
         return None
     day = int(m.group("day"))
-    count = {"count": "*"} if s.has(r"\bhow many\b") else {}
+    count = (Count("*"),) if s.has(r"\bhow many\b") else ()
     if s.has(r"\bstill (in|around|playing|alive|in the game|there|left)\b|\b(remaining|left in the game)\b"):
-        # not the people who left on that day ("at": the generic "on day N" filter is not this question's)
-        return Plan("boot_order", {"season": s.season}, shape={"at_least": {"day": day}, "at": {}, **count})
+        # not the people who left on that day: the generic "on day N" filter is not this question's (an empty At
+        # chooses no rows, and holds the place of the one the part's reading would add)
+        return Plan("boot_order", {"season": s.season}, operations=(AtLeast({"day": day}), At({}), *count))
     if m.group("how").lower() != "on" and s.has(LEFT + r"|\bgone home\b|\bbeen (voted|sent) out\b"):
         last = day - 1 if m.group("how").lower() == "before" else day
-        return Plan("boot_order", {"season": s.season}, shape={
-            "at_most": {"day": last}, "where_not": {"exit_type": ["winner", "runner_up"]}, **count})
+        return Plan("boot_order", {"season": s.season}, operations=(
+            Bound("at_most", {"day": last}), WhereNot({"exit_type": ["winner", "runner_up"]}), *count))
     return None
 
 
 @rule("a person's place in the boot order")
 def _which_boot(s: Slots):
     if s.person and s.has(r"\b(which|what) (boot|number boot)\b|\bboot (number|#)\b|\bhow (early|late) .* (out|boot)"):
-        return Plan("player_exit", {"castaway_ids": [s.person], **s.season_filter}, shape={"focus": "boot_order"})
+        return Plan("player_exit", {"castaway_ids": [s.person], **s.season_filter}, operations=(Focus("boot_order"),))
 
 
 @rule("seasons or players with an exit type")
@@ -49,7 +51,7 @@ def _exits(s: Slots):
             and s.has(r"\b(beat|beats|defeat\w*|won against|outlast\w*|faced?|against)\b"):
         # "who did Deshawn beat in the fire-making challenge on season 41": the one who lost it
         return Plan("exits_by_type", {"exit_type": exit_type, "season": s.season},
-                    shape={"where_not": {"castaway_id": [s.person]}})
+                    operations=(WhereNot({"castaway_id": [s.person]}),))
     if s.person and not NARRATIVE.search(s.text):
         return Plan("player_career", {"castaway_id": s.person, **s.season_filter})  # "Was Joe evacuated?"
     if s.people:
@@ -73,7 +75,7 @@ def _player_exit(s: Slots):
     if isinstance(s.person, str) and s.has(r"\bwas (he|she|they|P\d) (\w+ )?(voted|booted) (out|off)\b.*\bor\b"
                                            r"|\bhow did (he|she|they|P\d) (leave|go out|exit|go home)\b"):
         # "was he voted out or did something else happen?": how they left (the result says: ejected, quit …)
-        return Plan("player_exit", ids, shape={"focus": "result"})
+        return Plan("player_exit", ids, operations=(Focus("result"),))
     if s.has(r"\b(which|what) (episode|day)\b|\bwhen (was|did)\b|\bon (what|which) day\b|\bhow (long|many days)\b"
              r"|\bthe episode (where|when|in which|that)\b|\bepisode (name|title)\b") \
             and s.has(
@@ -99,7 +101,7 @@ def _boot_order(s: Slots):
         end = word in ("last", "final") or s.has(r"\bto[- ]last\b")
         if n:
             pick = -n if end else ("first" if n == 1 else n - 1)
-            return Plan("boot_order", {"season": s.season}, shape={"pick": pick})
+            return Plan("boot_order", {"season": s.season}, operations=(Pick(pick),))
     # (counted from a juror, the position is another list's: not this rule's to answer)
     if m and not s.has(r"\bjur(y|or)|\b(after|before|since|post|pre)[- ]?(the )?merge"):
         word = m.group("ord").lower()
@@ -113,10 +115,10 @@ def _boot_order(s: Slots):
     if s.has(r"\bwithout (being|getting) (voted|booted) (out|off)\b|\bnot (by being )?voted (out|off)\b"
              r"|\bother than (by )?(being )?voted (out|off)\b"):  # quits, evacuations, ejections …
         return Plan("boot_order", {"season": s.season},
-                    shape={"where_not": {"exit_type": ["voted_out", "runner_up", "winner"]}})
+                    operations=(WhereNot({"exit_type": ["voted_out", "runner_up", "winner"]}),))
     if len(s.people) == 2 and all(isinstance(p, str) for p in s.people) and s.has(r"\bbetween\b") and s.has(LEFT):
         # "who went home in between Betsy and Ashley": the boot order between the two
-        return Plan("boot_order", {"season": s.season}, shape={"between": {"castaway_id": list(s.people)}})
+        return Plan("boot_order", {"season": s.season}, operations=(Between("castaway_id", *s.people),))
     if s.has(r"\bwho\b") and s.has(LEFT) and s.has(r"\bon day \d+\b"):
         return Plan("boot_order", {"season": s.season})  # "who was voted out on day 16": the rows of that day
     if s.has(r"\b(who|which)\b") and s.has(LEFT) and SIDE.search(s.text):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Extreme, Missing, Operation, WhereNot
 from survivorgraph.agent.phrases import US_STATES
 from survivorgraph.agent.plans import Plan, Ref, Slots
 from survivorgraph.agent.rules.base import rule
@@ -49,7 +50,7 @@ def _states_never(s: Slots):
                          r"anyone|anybody|someone|people|survivors?)\b|\b(no one|nobody|none)\b[\w ]{0,30}\bfrom\b"):
         return None
     return Plan("home_place_ranking", {"by": "state", **s.season_filter},
-                shape={"missing": {"column": "place", "values": list(US_STATES)}})
+                operations=(Missing("place", tuple(US_STATES)),))
 
 
 @rule("states or cities ranked by castaways")
@@ -57,12 +58,12 @@ def _home_place_ranking(s: Slots):
     if s.person or not _PLACE_RANKING.search(s.text):
         return None
     by = "city" if s.has(r"\b(city|cities|town|towns)\b") else "state"
-    shape: dict = {}
+    ops: list[Operation] = []
     if left_out := _LEFT_OUT.search(s.text):  # "besides California, which state …"
-        shape["where_not"] = {"place": [left_out.group("place").title()]}
+        ops.append(WhereNot({"place": [left_out.group("place").title()]}))
     if not s.has(r"\btop \d+\b|\branking\b|\brank\b"):  # "which state has the most": the top one (ties kept)
-        shape["extreme"] = {"column": "n_players", "max": not s.has(r"\b(fewest|least)\b")}
-    return Plan("home_place_ranking", {"by": by, **s.season_filter}, shape=shape)
+        ops.append(Extreme("n_players", not s.has(r"\b(fewest|least)\b")))
+    return Plan("home_place_ranking", {"by": by, **s.season_filter}, operations=ops)
 
 
 @rule("castaways from the same place as someone")
@@ -75,7 +76,7 @@ def _same_place(s: Slots):
     column = "state" if m.group(1).lower() == "state" else "city"
     place = Ref("player_profile", {"castaway_id": s.person, **s.season_filter}, column, f"their {column}")
     return Plan("castaways_from", {"places": [place], **s.season_filter},
-                shape={"where_not": {"castaway_id": [s.person]}})
+                operations=(WhereNot({"castaway_id": [s.person]}),))
 
 
 @rule("castaways from a place")

@@ -5,6 +5,24 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import (
+    AtLeast,
+    Bound,
+    Count,
+    Difference,
+    Extreme,
+    Focus,
+    GroupsOfAtLeast,
+    InSet,
+    LargestGroup,
+    Operation,
+    Pick,
+    Range,
+    Rank,
+    Sort,
+    Where,
+    WhereNot,
+)
 from survivorgraph.agent.phrases import NEGATION, min_seasons, times
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import ONE_SEASON, SEASON_RANKED, plural_group, rule
@@ -28,10 +46,10 @@ _NEVER_DID = [
     (r"\b(on|make|made|join\w*|reach\w*|sit on|sat on) (the|a) jury\b", "jury",
      {"tool": "jury_appearances", "params": {}}),
     (r"\b(make|made|reach\w*) (it to )?(the|a) merge\b|\bmissed the merge\b", "merge",
-     {"tool": "career_milestones", "params": {}, "shape": {"where_not": {"merges": [0]}}}),
+     {"tool": "career_milestones", "params": {}, "operations": (WhereNot({"merges": [0]}),)}),
     # (no castaways_without list: only over a career, "played 3 or more times and never made final tribal")
     (r"\b(make|made|reach\w*|got|get|sat at|sit at)( it)? (to )?(the |a )?final (tribal council|tribal|three|two)\b",
-     None, {"tool": "career_milestones", "params": {}, "shape": {"where_not": {"finals": [0]}}}),
+     None, {"tool": "career_milestones", "params": {}, "operations": (WhereNot({"finals": [0]}),)}),
 ]
 _JURY_VOTES = r"\bjury votes?\b|\bvotes? (from|of) the jury\b|\bunanimous"
 
@@ -47,7 +65,7 @@ def _castaways_without(s: Slots):
         if not s.season and career and (n := min_seasons(s.text)):
             # "played 4 or more times and never won individual immunity": in no season, not in each one apart
             return Plan("players_with_min_seasons", {"min_seasons": n, "limit": 1000},
-                        shape={"except": [{**career, "key": "castaway_id", "on": "castaway_id"}]})
+                        operations=(InSet({**career, "key": "castaway_id", "on": "castaway_id"}, keep=False),))
         if without is None:
             continue
         return Plan("castaways_without", {"without": without, "group": plural_group(s), **s.season_filter})
@@ -79,7 +97,7 @@ def _jury_appearances(s: Slots):
     if s.season or s.people or s.has(NEGATION) or not s.has(_ON_A_JURY):
         return None
     if s.has(r"\bmost\b"):
-        return Plan("jury_appearances", {}, shape={"rank": 1})
+        return Plan("jury_appearances", {}, operations=(Rank(1),))
     if n := min_seasons(s.text) or (s.has(r"\b(twice|two times)\b") and 2) or (
             s.has(r"\b(three|3) times\b") and 3):
         return Plan("jury_appearances", {"min_juries": n})
@@ -98,12 +116,12 @@ def _two_compared(s: Slots):
         if s.has(r"\bwhen (they|he|she|each) won\b|\bat the time of (their|the|his|her) (win|victory)\b"
                  r"|\bwhen (winning|they were crowned)\b|\bat their wins?\b"):
             # "who was older when they won": the age each had in the season they won, not the date of birth
-            return Plan("winners_with_jury_votes", {}, shape={"where": {"castaway_id": list(s.people)},
-                                                              "extreme": {"column": "age", "max": not younger}})
+            return Plan("winners_with_jury_votes", {},
+                        operations=(Where({"castaway_id": list(s.people)}), Extreme("age", not younger)))
         if s.has(r"\bhow (many years|much)\b"):  # "how many years older was A than B": the gap between the two
-            return Plan("people_facts", {"castaway_ids": list(s.people)}, shape={"difference": "date_of_birth"})
+            return Plan("people_facts", {"castaway_ids": list(s.people)}, operations=(Difference("date_of_birth"),))
         return Plan("people_facts", {"castaway_ids": list(s.people)},
-                    shape={"extreme": {"column": "date_of_birth", "max": younger}})
+                    operations=(Extreme("date_of_birth", younger),))
     if len(s.people) != 2 or any(is_ref(p) for p in s.people) or not s.has(r"\b(more|fewer|less|most)\b"
                                                                             r"|\bcompared (to|with)\b|\bversus\b"):
         return None
@@ -114,8 +132,8 @@ def _two_compared(s: Slots):
             where: dict = {"castaway_id": list(s.people)}
             if query == "season_finalists" and len(s.seasons) > 1:  # "A on Marquesas vs B on Africa": their finals
                 where["season"] = list(s.seasons)
-            shape = {"where": where, **({"sort": {"column": "jury_votes"}} if query == "season_finalists" else {})}
-            return Plan(query, {**fixed, **scope, **s.season_filter}, shape=shape)
+            return Plan(query, {**fixed, **scope, **s.season_filter},
+                        operations=(Where(where), *([Sort("jury_votes")] if query == "season_finalists" else [])))
     return None
 
 
@@ -141,31 +159,31 @@ def _advantage_events(s: Slots):
     kind = {"advantage_type": named_kind.group(1).lower().replace("-", " ")} if named_kind else \
         {"advantage_type": "immunity idol"} if s.has(r"\bidols?\b") and not s.has(r"\badvantages?\b") else {}
     # (an idol is not the idol nullifier; "idols/advantages" are both)
-    target = {"focus": "played_for"} if s.has(r"\b(go|goes|went|going) after\b|\btarget\w*|\bus(e|ed|ing) it on\b"
-                                              r"|\bon whom\b|\bagainst whom\b|\bwho was it (used|played) on\b") else {}
+    target = (Focus("played_for"),) if s.has(r"\b(go|goes|went|going) after\b|\btarget\w*|\bus(e|ed|ing) it on\b"
+                                              r"|\bon whom\b|\bagainst whom\b|\bwho was it (used|played) on\b") else ()
     params = {**kind, **s.season_filter}
     first = re.search(r"\b(first|earliest|debut\w*|introduc\w*|last|latest|most recent)\b", s.text, re.I)
     if first and first.group(1).lower() in ("first", "earliest") and s.has(r"\b(found|find|finds|dug up)\b") \
             and not s.has(r"\b(which|what) season\b"):  # the first season with an idol: seasons ranked
         # "how many days into Tocantins did someone find the first idol, and who?": the first find (its day);
         # "whoever found the first idol of s49 - …" names that person for the rest of the question
-        when = {"focus": "day"} if s.has(r"\bdays?\b|\bwhen\b") else {}
-        return Plan("advantage_events", {**params, "event": "found"}, shape={"pick": "first", **when})
+        when = (Focus("day"),) if s.has(r"\bdays?\b|\bwhen\b") else ()
+        return Plan("advantage_events", {**params, "event": "found"}, operations=(Pick("first"), *when))
     if named_kind and first and not s.season:
         # "when did the extra vote advantage first show up? what season": the first (or last) event of that kind
         end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
         event = {"event": "played"} if s.has(r"\b(play|played|used)\b") else \
             {"event": "found"} if s.has(r"\bfound\b") else {}
-        return Plan("advantage_events", {**params, **event}, shape={"pick": end, **(target or {"focus": "season"})})
+        return Plan("advantage_events", {**params, **event}, operations=(Pick(end), *(target or (Focus("season"),))))
     if s.has(r"\b(play|played|plays|playing|used|use|gave|give)\b") and s.has(_FOR_SOMEONE_ELSE):
         # "who has played an idol for somebody else at least twice?", "the first time anyone played one for
         # someone else": the plays for another player (played_for_id is not the player's own)
         plays = {**params, "event": "played", "for_others": True}
         if n := times(s.text):
-            return Plan("advantage_events", plays, shape={"group_at_least": {"by": "castaway_id", "n": n}})
+            return Plan("advantage_events", plays, operations=(GroupsOfAtLeast("castaway_id", n),))
         if first and not s.season:
             end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
-            return Plan("advantage_events", plays, shape={"pick": end})
+            return Plan("advantage_events", plays, operations=(Pick(end),))
         return Plan("advantage_events", plays)
     holding = (r"(with|holding|still (had|holding|having)|in (their|his|her) (pocket|bag)"
                r"|without (ever )?(playing|using))")
@@ -176,43 +194,44 @@ def _advantage_events(s: Slots):
     # didn't work", "came away with nothing"
     if s.has(r"\bnot (to be |be |been )?needed\b|\b(wasn't|was not|weren't|were not) needed\b|\bunneeded\b"
              r"|\bunnecessar\w*|\bneedless\w*|\bwasted\b"):
-        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "Not needed"}})
+        return Plan("advantage_events", {**params, "event": "played"}, operations=(Where({"success": "Not needed"}),))
     if s.has(r"\b(not|never|n't) (\w+ )?work\w*|\bfail\w*|\bunsuccessful\w*|\bbackfir\w*|\bcame away with nothing\b"
              r"|\bgot nothing\b|\bin vain\b|\bcame up empty\b"):
-        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "No"}})
+        return Plan("advantage_events", {**params, "event": "played"}, operations=(Where({"success": "No"}),))
     if named_kind and s.has(r"\b(worked|work|successful\w*|succeeded|paid off)\b"):
-        return Plan("advantage_events", {**params, "event": "played"}, shape={"where": {"success": "Yes"}})
+        return Plan("advantage_events", {**params, "event": "played"}, operations=(Where({"success": "Yes"}),))
     if s.has(r"\b(play|played|playing|used)\b") and s.has(r"\b(didn't|did not|never|no|not|without|zero)\b[\w ]{0,25}"
                                                           r"\b(cancel\w*|nullif\w*|negat\w*|void\w*|votes?)\b"):
         # "who played an idol that didn't cancel a single vote": the plays that nullified none
-        return Plan("advantage_events", {"event": "played", **params}, shape={"where": {"votes_nullified": [0, None]}})
+        return Plan("advantage_events", {"event": "played", **params},
+                    operations=(Where({"votes_nullified": [0, None]}),))
     if s.has(r"\b(found|find|finds|finding)\b") and s.has(r"\b(never|without|didn't|did not|not)\b (\w+ )?"
                                                           r"(play|played|playing|use|used|using)\b"):
         # "who found an idol but never played one": the finders, less everyone who played one
         played = {"tool": "advantage_events", "params": {"event": "played", **params}, "key": "castaway_id",
                   "on": "castaway_id", "reading": "who played one"}
-        return Plan("advantage_events", {"event": "found", **params}, shape={"except": [played]})
+        return Plan("advantage_events", {"event": "found", **params}, operations=(InSet(played, keep=False),))
     if s.has(r"\bexpired?\b|\bwent unused\b|\bunplayed\b"):
         return Plan("advantage_events", {"event": "expired", **params})
     if s.has(r"\b(without|no) (a |any )?clues?\b|\bclueless\b"):
         # "which season had the most idols found without any clue?": the finds survivoR marks clueless
-        shape = {"where": {"clue": "Found without clue"}}
+        ops: list[Operation] = [Where({"clue": "Found without clue"})]
         if s.has(SEASON_RANKED):
-            shape["group_extreme"] = {"by": "season", "max": not s.has(r"\b(fewest|least)\b")}
-        return Plan("advantage_events", {**params, "event": "found"}, shape=shape)
+            ops.append(LargestGroup("season", not s.has(r"\b(fewest|least)\b")))
+        return Plan("advantage_events", {**params, "event": "found"}, operations=ops)
     if not named_kind:
         return None
     if s.has(r"\bhow many\b") and not target:
         # "how many extra vote advantages have been in play?": the advantages of that kind, counted
-        return Plan("advantage_events", params, shape={"count": "advantage_id"})
+        return Plan("advantage_events", params, operations=(Count("advantage_id"),))
     if first:  # "first time anyone used knowledge is power - who did they go after?"
         end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
         event = {"event": "played"} if s.has(r"\b(play|played|used|use)\b") else {}
-        return Plan("advantage_events", {**params, **event}, shape={"pick": end, **target})
+        return Plan("advantage_events", {**params, **event}, operations=(Pick(end), *target))
     if s.has(_WHICH_SEASONS_HAD) or s.season:
         # "which seasons had an extra vote?" (the seasons of its events), "the reward stealer on s33 - who found it?"
         # (its story: found, played, by whom)
-        return Plan("advantage_events", params, shape=target or ({"focus": "season"} if not s.season else {}))
+        return Plan("advantage_events", params, operations=target or ((Focus("season"),) if not s.season else ()))
     return None
 
 
@@ -230,11 +249,11 @@ def _advantage_holding(s: Slots):
     if not s.has(r"\bidols?\b|\badvantages?\b") or not s.has(_HELD) or s.has(r"\b(found|find|play\w*|used?)\b"):
         return None
     if s.has(r"\bfinalists?\b|\bfinal (three|two|3|2)\b") and s.has(NEGATION):
-        return Plan("season_finalists", s.season_filter, shape={"where": {"advantage_episodes": 0}})
+        return Plan("season_finalists", s.season_filter, operations=(Where({"advantage_episodes": 0}),))
     if isinstance(s.season, int) and (s.has(r"\b(most|fewest|least)\b.*\bepisodes?\b|\b(longest|shortest)\b")):
         most = not s.has(r"\b(fewest|least|shortest)\b")
         return Plan("season_cast", {"season": s.season},
-                    shape={"extreme": {"column": "advantage_episodes", "max": most}, "focus": "advantage_episodes"})
+                    operations=(Extreme("advantage_episodes", most), Focus("advantage_episodes")))
     return None
 
 
@@ -247,7 +266,7 @@ def _age_range(s: Slots):
     """ "How big was the age gap between the oldest and youngest castaway on s1?": the cast's top age minus its
     bottom one."""
     if isinstance(s.season, int) and not s.people and s.has(_AGE_RANGE):
-        return Plan("season_cast", {"season": s.season}, shape={"range": "age"})
+        return Plan("season_cast", {"season": s.season}, operations=(Range("age"),))
 
 
 # survivoR's castaway scores as people name them: (words, column); the overall score otherwise
@@ -279,35 +298,37 @@ def _castaway_scores(s: Slots):
     column = column or "score_overall"
     band = f"{column}_band" if column.endswith("threat") else None
     params = {**s.season_filter, **({"castaway_id": s.person} if len(s.people) == 1 else {})}
-    shape: dict = {}
+    where: dict = {}
+    bound: tuple[Operation, ...] = ()
     if len(s.people) == 2:
-        return Plan("castaway_scores", s.season_filter, shape={"where": {"castaway_id": list(s.people)},
-                                                               "sort": {"column": column}, "focus": column})
+        return Plan("castaway_scores", s.season_filter,
+                    operations=(Where({"castaway_id": list(s.people)}), Sort(column), Focus(column)))
     if s.has(r"\bnever won|\b(did not|didn't|never|not) win|\bwithout winning|\bnon-?winners?\b|\blosers?\b"):
-        shape["where"] = {"winner": False}
+        where["winner"] = False
     elif s.has(r"\bwinners?\b|\bwho won\b|\bsole survivors?\b"):
-        shape["where"] = {"winner": True}
+        where["winner"] = True
     if band and (m := _BAND.search(s.text)):
-        shape.setdefault("where", {})[band] = f"{m.group(1).title()} {m.group(2)}%"
+        where[band] = f"{m.group(1).title()} {m.group(2)}%"
     elif band and (m := _HALF.search(s.text)):
         side = "Top" if m.group(1).lower() in ("top", "upper") else "Bottom"
         other = "Bottom" if side == "Top" else "Top"
         # "not in the top half" is every band of the bottom half
         wanted = other if s.has(NEGATION) else side
-        shape.setdefault("where", {})[band] = [f"{wanted} {b}" for b in _BANDS]
+        where[band] = [f"{wanted} {b}" for b in _BANDS]
     if m := _SCORE_BOUND.search(s.text):
         n = float(m.group("n1") or m.group("n2"))
         low = (m.group("least") or "").lower() in ("below", "under", "less than", "lower than")
-        shape["below" if low else "at_least"] = {column: n}
+        bound = (Bound("below", {column: n}) if low else AtLeast({column: n}),)
+    kept = (*([Where(where)] if where else []), *bound)
     if s.person:
         focus = band if band and s.has(r"\b(rank\w*|band|top|bottom|percent|%)") else column
-        return Plan("castaway_scores", params, shape={**shape, "focus": focus})
-    if not shape.get("where") and not any(k in shape for k in ("below", "at_least")) \
+        return Plan("castaway_scores", params, operations=(*kept, Focus(focus)))
+    if not where and not bound \
             or s.has(r"\b(best|biggest|highest|top|most|greatest|worst|lowest|smallest|least|bottom)\b(?! \d| half)"):
         best = not s.has(r"\b(worst|lowest|smallest|least|bottom)\b(?! \d| half)")
         if not (band and _BAND.search(s.text)):
-            shape["extreme"] = {"column": column, "max": best}
-    return Plan("castaway_scores", params, shape={**shape, "focus": column})
+            kept = (*kept, Extreme(column, best))
+    return Plan("castaway_scores", params, operations=(*kept, Focus(column)))
 
 
 # What an advantage's conditions answer: when it could be played, until when, what was special about it
@@ -328,21 +349,21 @@ def _advantages(s: Slots):
     if s.person and s.has(_CONDITIONS):
         # "the idol Jessica found came with a catch - from what day could she play it?": its conditions, whatever
         # its kind (a Super Idol is an idol too)
-        found = {"where": {"event": ["found", "found_beware", "received"]}} if s.has(r"\b(found|got|received)\b") \
-            else {}
+        found = (Where({"event": ["found", "found_beware", "received"]}),) if s.has(r"\b(found|got|received)\b") \
+            else ()
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
-                    shape={**found, "focus": "conditions"})
+                    operations=(*found, Focus("conditions")))
     if s.person and (s.has(_FOR_SOMEONE_ELSE) and s.has(r"\b(play|played|plays|playing|used|use)\b")
                      or s.has(r"\b(who|whom) did\b.*\b(use|play)\b.*\bon\b")):
         # "Carolyn used her idol on somebody else on s44 - who was it?": her plays for another player, whom first
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
-                    shape={"where": {"event": ["played"]}, "where_not": {"played_for_id": [None, s.person]},
-                           "focus": "played_for"})
+                    operations=(Where({"event": ["played"]}), WhereNot({"played_for_id": [None, s.person]}),
+                                Focus("played_for")))
     if s.person and s.has(r"\bwhose vote\b|\b(took|take|taken|stole|steal|blocked|block)\b.{0,20}\bvotes?\b"
                           r"|\bvote did (he|she|they) (take|steal|block)\b"):
         # "Noelle used a steal-a-vote on s43. whose vote did she take?": whom she played it on
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
-                    shape={"where": {"event": ["played"]}, "focus": "played_for"})
+                    operations=(Where({"event": ["played"]}), Focus("played_for")))
     if s.person:
         # "how many idols did Rick find": the events of that kind (a found idol is one row; played is another)
         where: dict = {}
@@ -353,13 +374,13 @@ def _advantages(s: Slots):
         if kind and where:
             where["advantage_type"] = kind["advantage_type"]
         return Plan("player_advantages", {"castaway_id": s.person, **s.season_filter},
-                    shape={"where": where} if where else {})
+                    operations=(Where(where),) if where else ())
     if s.season and not s.has(r"\b(first|earliest|last|latest|final|most)\b") \
             and s.has(r"^\s*(who|which (players?|castaways?|people))\b"):
         # "who played an idol on season 20": the people who played (or found) one, not every advantage's row
         column = "played_by" if s.has(r"\b(play\w*|used?)\b") else "found_by"
         return Plan("season_advantages", {"season": s.season, **kind},
-                    shape={"where_not": {column: [None]}, "focus": column})
+                    operations=(WhereNot({column: [None]}), Focus(column)))
     if s.season:
         # "the first idol played on season 36": the earliest (or latest) play of the season's advantages
         end = re.search(r"\b(first|earliest|last|latest|final)\b[\w ]{0,30}\b(play\w*|used|found|find)\b"
@@ -368,8 +389,8 @@ def _advantages(s: Slots):
             words = end.group(0).lower()
             column = "found_episode" if re.search(r"\bf(ou|i)nd", words) else "played_episode"
             return Plan("season_advantages", {"season": s.season, **kind},
-                        shape={"extreme": {"column": column, "max": bool(re.search(r"last|latest|final", words))},
-                               "focus": column.split("_")[0] + "_by"})
+                        operations=(Extreme(column, bool(re.search(r"last|latest|final", words))),
+                                    Focus(column.split("_")[0] + "_by")))
         return Plan("season_advantages", {"season": s.season, **kind})
 
 
@@ -381,17 +402,17 @@ def _confessionals(s: Slots):
         # the most confessionals, who got voted out?"
         gone = s.has(r"\b(voted (out|off)|went home|sent home|left|eliminated|booted)\b")
         return Plan("episode_confessionals", s.season_filter,
-                    shape={"extreme": {"column": "confessionals", "max": s.has(r"\bmost\b")},
-                           **({"focus": "left_the_game"} if gone else {})})
+                    operations=(Extreme("confessionals", s.has(r"\bmost\b")),
+                                *([Focus("left_the_game")] if gone else [])))
     if s.person and s.has(r"\bconfessionals?\b") and s.has(r"\b(which|what) episode|\bper episode\b|\beach episode\b"
                                                        r"|\bepisode by episode\b|\bin one episode\b"):
         # "which episode did Albert get his first confessional in?", "his most confessionals in one episode"
         params = {"castaway_id": s.person, **s.season_filter}
         if m := re.search(r"\b(first|last|most|fewest)\b", s.text, re.I):
             word = m.group(1).lower()
-            shape = {"where_not": {"confessionals": [0, None]}, "pick": word} if word in ("first", "last") else \
-                {"extreme": {"column": "confessionals", "max": word == "most"}}
-            return Plan("confessionals_by_episode", params, shape={**shape, "focus": "episode"})
+            chosen = (WhereNot({"confessionals": [0, None]}), Pick(word)) if word in ("first", "last") else \
+                (Extreme("confessionals", word == "most"),)
+            return Plan("confessionals_by_episode", params, operations=(*chosen, Focus("episode")))
         return Plan("confessionals_by_episode", params)
     if isinstance(s.season, int) and not s.people and s.has(r"\bconfessionals?\b") \
             and (m := re.search(r"\b(premiere|first episode|episode (\d{1,2}))\b", s.text, re.I)):
@@ -399,7 +420,7 @@ def _confessionals(s: Slots):
         episode = int(m.group(2)) if m.group(2) else 1
         none = {"confessionals": 0} if s.has(NEGATION) else {}
         return Plan("confessionals_by_episode", {"season": s.season, "episode": episode},
-                    shape={"where": none} if none else {})
+                    operations=(Where(none),) if none else ())
     if s.person and s.has(r"\bconfessionals?\b"):
         # one person's confessionals (summed over their seasons unless one is named); the person may be a ref
         # ("the Samoa winner")
@@ -435,7 +456,7 @@ def _profile(s: Slots):
         return None
     for pattern, column in _PROFILE:
         if s.has(pattern):
-            return Plan("player_profile", {"castaway_id": s.person, **s.season_filter}, shape={"focus": column})
+            return Plan("player_profile", {"castaway_id": s.person, **s.season_filter}, operations=(Focus(column),))
 
 
 @rule("a person's age")

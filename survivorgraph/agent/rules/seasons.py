@@ -5,6 +5,18 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import (
+    AtLeast,
+    Bound,
+    ColumnDifference,
+    Count,
+    Extreme,
+    Focus,
+    Operation,
+    Pick,
+    Where,
+    WhereNot,
+)
 from survivorgraph.agent.phrases import NEGATION, NUMBER_WORDS
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.restrictions import gender_asked
@@ -18,7 +30,7 @@ def _season_returnees(s: Slots):
             r"|\b(been|played|were) on (it |the show )?before\b"):
         return None
     if pick := end_pick(s.text):  # "the first season that brought back players who'd been on before"
-        return Plan("season_returnees", {"returnees": "with"}, shape=pick)
+        return Plan("season_returnees", {"returnees": "with"}, operations=pick)
     if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
         return None  # "everyone from season 1 who returned for season 8": people, not seasons
     if s.has(NEGATION) or s.has(r"\bonly (new|first[- ]time)"):
@@ -53,7 +65,7 @@ def _named_season(s: Slots):
         return Plan("season_facts", {"season": s.season})
     if s.season and not s.people and s.has(r"\b(which|what) number\b|\bnumber season\b|\bseason number\b"
                                            r"|\bwhich season (number )?(was|is)\b"):
-        return Plan("season_facts", {"season": s.season}, shape={"focus": "season"})  # "which number was Gabon"
+        return Plan("season_facts", {"season": s.season}, operations=(Focus("season"),))  # "which number was Gabon"
 
 
 # A season fact asked by its own words: (pattern, the season_facts column that answers it)
@@ -85,21 +97,21 @@ def _between_dates(s: Slots):
             and s.has(r"\bhow (long|many (days|weeks|months))\b|\b(time|gap|wait) between\b"):
         order = ["filming_started", "filming_ended", "premiered", "ended"]
         first, last = sorted(named, key=order.index)
-        return Plan("season_facts", {"season": s.season}, shape={"column_difference": [last, first]})
+        return Plan("season_facts", {"season": s.season}, operations=(ColumnDifference(last, first),))
 
 
 @rule("season facts")
 def _season_facts(s: Slots):
     if isinstance(s.season, int) and not s.person and s.has(_NIELSEN):
         # "where did Survivor rank in the Nielsen ratings the year Tocantins aired?"
-        return Plan("season_facts", {"season": s.season}, shape={"focus": "nielsen_rank"})
+        return Plan("season_facts", {"season": s.season}, operations=(Focus("nielsen_rank"),))
     if not s.season or s.person or s.has(r"\bwhere did\b.*\b(finish\w*|place[ds]?|end(ed)? up|rank\w*)\b"):
         return None  # "where did they finish" asks a placing, not a place
     for pattern, column in _FACT_ASKED:
         if s.has(pattern):
-            return Plan("season_facts", {"season": s.season}, shape={"focus": column})
+            return Plan("season_facts", {"season": s.season}, operations=(Focus(column),))
     if s.has(r"\b(what|which) year\b"):  # "what year was P1's first season on tv": the premiere's year
-        return Plan("season_facts", {"season": s.season}, shape={"focus": "year"})
+        return Plan("season_facts", {"season": s.season}, operations=(Focus("year"),))
     if s.has(r"\bwhere\b|\blocation\b|\bfilmed\b|\bwhen did\b|\bair(ed|s|ing)?\b|\bpremiere|\bhow many "
              r"(castaways|players|contestants|people|episodes)\b|\bcountry\b|\bfacts\b") and not s.has(_RETURNEES):
         return Plan("season_facts", {"season": s.season})
@@ -115,7 +127,7 @@ def _cast(s: Slots):
         returnees = {"returnees_only": True} if s.has(_RETURNEES) else {}
         if m := re.search(r"\b(youngest|oldest)\b", s.text, re.I):  # the cast's youngest / oldest
             return Plan("season_cast", {"season": s.season, **returnees},
-                        shape={"extreme": {"column": "age", "max": m.group(1).lower() == "oldest"}})
+                        operations=(Extreme("age", m.group(1).lower() == "oldest"),))
         return Plan("season_cast", {"season": s.season, **returnees})
 
 
@@ -135,14 +147,14 @@ _TEENS = {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen":
           "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 
 
-def _season_count(s: Slots) -> dict:
-    return {"count": "season"} if s.has(r"\b(how many|number of) seasons\b") else {}
+def _season_count(s: Slots) -> tuple[Operation, ...]:
+    return (Count("season"),) if s.has(r"\b(how many|number of) seasons\b") else ()
 
 
 def _with_or_without(s: Slots, column: str, without: bool) -> Plan:
     """The seasons whose count in `column` is 0 ("no idols", "no women at final tribal"), or is not."""
-    shape = {"where": {column: 0}} if without else {"where_not": {column: [0]}}
-    return Plan("season_facts", {}, shape={**shape, **_season_count(s)})
+    kept = Where({column: 0}) if without else WhereNot({column: [0]})
+    return Plan("season_facts", {}, operations=(kept, *_season_count(s)))
 
 
 @rule("seasons with a given fact")
@@ -156,8 +168,8 @@ def _seasons_with_fact(s: Slots):
                                          r" (one )?(that|to|with|where)\b"):
         return None
     plan = _seasons_with_fact_plan(s)
-    if plan is not None and "pick" not in plan.shape and "count" not in plan.shape:
-        plan.shape.update(end_pick(s.text, after_the=True))
+    if plan is not None and not plan.has(Pick, Count):
+        plan.add(*end_pick(s.text, after_the=True))
     return plan
 
 
@@ -173,7 +185,7 @@ def _seasons_with_fact_plan(s: Slots):
         m = re.search(r"\b(?P<n>\w+) (?:tribe )?swaps\b", s.text, re.I)
         n = m and (int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n").lower()))
         if n:
-            return Plan("season_facts", {}, shape={"where": {"swaps": n}, **_season_count(s)})
+            return Plan("season_facts", {}, operations=(Where({"swaps": n}), *_season_count(s)))
         return _with_or_without(s, "swaps", s.has(NEGATION))
     for pattern, column in _SEASON_FACTS:
         m = re.search(pattern, s.text, re.I)
@@ -182,7 +194,7 @@ def _seasons_with_fact_plan(s: Slots):
         raw = next(g for g in m.groups() if g).lower()
         n = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw) or _TEENS.get(raw)
         if n:  # (season_facts counts nothing by itself: with one season, "how many castaways" is a column)
-            return Plan("season_facts", {}, shape={"where": {column: n}, **_season_count(s)})
+            return Plan("season_facts", {}, operations=(Where({column: n}), *_season_count(s)))
     return None
 
 
@@ -220,11 +232,11 @@ def _seasons_by_immunity_winners(s: Slots):
         n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
         n = n if more.group(1) else n - 1  # "more than two" is 3+; "three or more" is more than 2
         if s.has(_NOBODY):
-            return Plan("season_totals", {}, shape={"at_most": {"most_immunity_wins_by_one": n}})
-        return Plan("season_totals", {}, shape={"at_least": {"most_immunity_wins_by_one": n + 1}})
+            return Plan("season_totals", {}, operations=(Bound("at_most", {"most_immunity_wins_by_one": n}),))
+        return Plan("season_totals", {}, operations=(AtLeast({"most_immunity_wins_by_one": n + 1}),))
     if s.has(_NOBODY) and (s.has(_WOMEN) or s.has(_MEN)):
         column = "immunity_wins_by_women" if s.has(_WOMEN) else "immunity_wins_by_men"
-        return Plan("season_totals", {}, shape={"where": {column: 0}})
+        return Plan("season_totals", {}, operations=(Where({column: 0}),))
     return None
 
 
@@ -240,8 +252,7 @@ def _two_seasons_compared(s: Slots):
     for tool, table in (("season_totals", _RANKED_TOTALS), ("season_facts", _RANKED_FACTS)):
         for pattern, column in table:
             if s.has(pattern):
-                return Plan(tool, {}, shape={"where": {"season": list(s.seasons)},
-                                             "extreme": {"column": column, "max": not fewer}})
+                return Plan(tool, {}, operations=(Where({"season": list(s.seasons)}), Extreme(column, not fewer)))
     return None
 
 
@@ -254,10 +265,10 @@ def _seasons_ranked(s: Slots):
     most = not s.has(r"\b(fewest|smallest|shortest|least|lowest|youngest)\b")
     for pattern, column in _RANKED_TOTALS:  # what a season added up to (season_totals)
         if s.has(pattern):
-            return Plan("season_totals", {}, shape={"extreme": {"column": column, "max": most}})
+            return Plan("season_totals", {}, operations=(Extreme(column, most),))
     for pattern, column in _RANKED_FACTS:
         if s.has(pattern):
-            return Plan("season_facts", {}, shape={"extreme": {"column": column, "max": most}})
+            return Plan("season_facts", {}, operations=(Extreme(column, most),))
     return None
 
 

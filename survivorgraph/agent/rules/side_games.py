@@ -6,6 +6,17 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import (
+    CareerTotal,
+    Extreme,
+    Focus,
+    Operation,
+    Pick,
+    Sort,
+    ThereWhen,
+    Where,
+    WhereNot,
+)
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import rule
 
@@ -14,7 +25,7 @@ DUEL = r"\bduel(s|ed|ing|led|ling)?\b"
 _ARENA = r"\b(redemption island|edge of extinction|the edge)\b"
 _RANKING = r"\b(most|fewest|least)\b"
 _THAN_ANYONE = r"\bmore\b.*\bthan (anyone|anybody|everyone|any other)\b"
-_CAREER = {"key": "castaway_id", "column": "sat_out"}
+_CAREER = CareerTotal("castaway_id", "sat_out")
 _SPENDING = r"\b(spen[dt]\w*|bl[eo]w|dropped|splurged?|shell(ed)? out|paid|forked out)\b"
 
 
@@ -38,8 +49,8 @@ def _arena(s: Slots) -> tuple[str | None, dict]:
     return arena, ({"season": next(iter(others))} if len(others) == 1 else {})
 
 
-def _extreme(s: Slots, column: str) -> dict:
-    return {"extreme": {"column": column, "max": not s.has(r"\b(fewest|least)\b")}}
+def _extreme(s: Slots, column: str) -> tuple[Operation, ...]:
+    return (Extreme(column, not s.has(r"\b(fewest|least)\b")),)
 
 
 @rule("challenge sit-outs")
@@ -49,13 +60,12 @@ def _sit_outs(s: Slots):
         return None
     if len(s.people) == 2:  # "Dave or John: who sat out more on Samoa?": both, the larger count first
         both = {"castaway_id": list(s.people)}
-        return Plan("challenge_sit_outs", s.season_filter, shape={"where": both, "career_total": _CAREER,
-                                                                  "sort": {"column": "sat_out"}})
+        return Plan("challenge_sit_outs", s.season_filter, operations=(Where(both), _CAREER, Sort("sat_out")))
     if s.has(_RANKING) or s.has(_THAN_ANYONE):
         # with no season named, a person's seasons add up ("more than anyone in Survivor history")
-        career = {} if s.season else {"career_total": _CAREER}
-        return Plan("challenge_sit_outs", _about(s), shape={**career, **_extreme(s, "sat_out")})
-    return Plan("challenge_sit_outs", _about(s), shape={"focus": "sat_out"} if s.person else {})
+        career = () if s.season else (_CAREER,)
+        return Plan("challenge_sit_outs", _about(s), operations=(*career, *_extreme(s, "sat_out")))
+    return Plan("challenge_sit_outs", _about(s), operations=(Focus("sat_out"),) if s.person else ())
 
 
 @rule("duels")
@@ -72,15 +82,15 @@ def _duels(s: Slots):
     column = "losses" if lost else "wins" if s.has(r"\b(won|win|wins|winning|victor\w*|beat)\b") else "duels"
     if len(s.people) == 2 and s.has(r"\b(more|fewer|less|most)\b"):  # "did John or Marissa win more duels?"
         both = {k: v for k, v in params.items() if k != "castaway_id"}
-        return Plan("duels", both, shape={"where": {"castaway_id": list(s.people)},
-                                          "sort": {"column": column, "max": not s.has(r"\b(fewer|less)\b")}})
+        return Plan("duels", both,
+                    operations=(Where({"castaway_id": list(s.people)}), Sort(column, not s.has(r"\b(fewer|less)\b"))))
     if s.has(r"\b(never|not|without|zero|no)\b|n't\b") and column != "duels":  # "never won a single duel"
-        return Plan("duels", params, shape={"where": {column: 0}})
+        return Plan("duels", params, operations=(Where({column: 0}),))
     if s.has(_RANKING):
-        return Plan("duels", params, shape=_extreme(s, column))
+        return Plan("duels", params, operations=_extreme(s, column))
     if s.has(r"\b(who|whom)\b.*\b(face|faced|against|fought|beat|battled?)\b|\bopponents?\b"):
-        return Plan("duels", params, shape={"focus": "faced"})
-    return Plan("duels", params, shape={"focus": column} if s.person and s.has(r"\bhow many\b") else {})
+        return Plan("duels", params, operations=(Focus("faced"),))
+    return Plan("duels", params, operations=(Focus(column),) if s.person and s.has(r"\bhow many\b") else ())
 
 
 _BACK = (r"\b(won|win|fought|battled|earned|made) (their|his|her|the|a) way back\b|\b(made|make|got|get|came|come|"
@@ -96,15 +106,13 @@ def _arena_returns(s: Slots):
                                     r"|\bwho (was|were) there when\b"):
         # "when Mikayla got sent to redemption island, who was already there waiting for her?"
         return Plan("arena_stays", {**seasons, **({} if seasons else {"arena": arena})},
-                    shape={"there_when": {"castaway_id": s.person, "from": "arrived_episode",
-                                          "to": "last_episode_there"}})
+                    operations=(ThereWhen(s.person, "arrived_episode", "last_episode_there"),))
     if not arena or not s.has(_BACK) or s.has(DUEL):
         return None
     params = {**seasons, **({} if seasons else {"arena": arena})}
-    shape: dict = {"where": {"returned": not s.has(r"\b(never|not|didn't|did not|failed to|without)\b")}}
-    if s.person:
-        shape = {"where": {"castaway_id": s.person}}
-    return Plan("arena_stays", params, shape=shape)
+    where = {"castaway_id": s.person} if s.person else \
+        {"returned": not s.has(r"\b(never|not|didn't|did not|failed to|without)\b")}
+    return Plan("arena_stays", params, operations=(Where(where),))
 
 
 @rule("journeys")
@@ -113,7 +121,7 @@ def _journeys(s: Slots):
     their vote?", "who lost their vote on a journey?" """
     if not s.has(r"\bjourneys?\b"):
         return None
-    shape: dict = {}
+    ops: list[Operation] = []
     where: dict = {}
     # each read with its own negation: "who risked their vote and didn't lose it"
     if m := re.search(r"(\b(?:not|never|without|kept|didn't|did not|don't)\b[\w ]{0,12})?\b(lost|lose|losing) "
@@ -124,13 +132,14 @@ def _journeys(s: Slots):
         # "went on a journey but didn't risk their vote": whether they chose to play
         where["chose_to_play"] = not m.group(1)
     if where:
-        shape["where"] = where
+        ops.append(Where(where))
     if s.person and s.has(r"\b(with|else|who went|companions?|alongside)\b"):
-        # "who else went with Carson": his row's companions; the generic "else" would drop his row itself
-        shape.update(focus="went_with", where_not={})
+        # "who else went with Carson": his row's companions; the generic "else" would drop his row itself (an
+        # empty WhereNot: the plan leaves out no one, so the restriction leaving out the person does not apply)
+        ops += [Focus("went_with"), WhereNot({})]
     elif s.person and s.has(r"\b(what did|got|get|came back with|reward|receive)\b"):
-        shape["focus"] = "reward"
-    return Plan("journeys", _about(s), shape=shape)
+        ops.append(Focus("reward"))
+    return Plan("journeys", _about(s), operations=ops)
 
 
 @rule("the auction")
@@ -141,41 +150,41 @@ def _auction(s: Slots):
         return None
     if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
              r"|\b(buy|bought|purchased|spent) nothing\b|\bempty[- ]handed\b"):
-        return Plan("auction", _about(s), shape={"where": {"items": 0}})
+        return Plan("auction", _about(s), operations=(Where({"items": 0}),))
     if s.has(r"\b(swap|trade|exchange|instead|alternative|something else|switch)\b"):
         # "someone got offered a swap for the covered thing they bought - who, and what was offered instead?"
-        return Plan("auction_items", s.season_filter, shape={"where": {"offered_instead": True},
-                                                             "focus": "other_item"})
+        return Plan("auction_items", s.season_filter,
+                    operations=(Where({"offered_instead": True}), Focus("other_item")))
     if s.has(r"\b(covered|under (a|the) (cover|cloth|lid)|hidden|mystery|unseen|sight unseen)\b"):
         # "how many of the items were sold covered up?"
-        return Plan("auction_items", s.season_filter, shape={"where": {"covered": True}})
+        return Plan("auction_items", s.season_filter, operations=(Where({"covered": True}),))
     if s.has(r"\b(thing|item|lot)s?\b.*\b(sold|auctioned|up for (bid|sale)|came up|offered|bought)\b"
              r"|\b(first|last|final|priciest|cheapest|most expensive) (thing|item|lot)\b"):
         # "what was the very first thing sold at the caramoan auction, and who got it?": the items in order
         if m := re.search(r"\b(first|last|final)\b", s.text, re.I):
-            return Plan("auction_items", s.season_filter, shape={"pick": "first" if m.group(1).lower() == "first"
-                                                                 else "last"})
+            return Plan("auction_items", s.season_filter, operations=(Pick("first" if m.group(1).lower() == "first"
+                                                                 else "last"),))
         if s.has(r"\b(priciest|cheapest|most expensive|least expensive)\b"):
             cheapest = s.has(r"\b(cheapest|least expensive)\b")
-            return Plan("auction_items", s.season_filter, shape={"extreme": {"column": "cost", "max": not cheapest}})
+            return Plan("auction_items", s.season_filter, operations=(Extreme("cost", not cheapest),))
         return Plan("auction_items", s.season_filter)
     # "how much money did Butch have left once the auction was done?", "who walked out with more cash left?"
     if s.has(r"\b(left|left over|leftover|remaining|remained|to spare|unspent|still had)\b"):
         if len(s.people) == 2:
-            return Plan("auction", s.season_filter, shape={"where": {"castaway_id": list(s.people)},
-                                                           "sort": {"column": "money_left"}, "focus": "money_left"})
+            return Plan("auction", s.season_filter,
+                        operations=(Where({"castaway_id": list(s.people)}), Sort("money_left"), Focus("money_left")))
         if not s.person and s.has(_RANKING):
-            return Plan("auction", _about(s), shape=_extreme(s, "money_left"))
-        return Plan("auction", _about(s), shape={"focus": "money_left"})
+            return Plan("auction", _about(s), operations=_extreme(s, "money_left"))
+        return Plan("auction", _about(s), operations=(Focus("money_left"),))
     # "was anyone at the auction with no money to bid?"
     if s.has(r"\b(no|zero|without( any)?|not a (cent|dollar|penny))\b (money|cash|dollars|funds)\b"
              r"|\b(broke|penniless)\b|\bmoney\b.{0,20}\b(none|nothing|zero|\$?0)\b"):
-        return Plan("auction", _about(s), shape={"where": {"money": 0}})
+        return Plan("auction", _about(s), operations=(Where({"money": 0}),))
     if s.has(_RANKING):
         # "blew the most money" is what they spent; "the most money" alone is what they came with
         column = "money" if s.has(r"\b(money|cash|had)\b") and not s.has(_SPENDING) else (
             "items" if s.has(r"\bitems\b") else "spent")
-        return Plan("auction", _about(s), shape=_extreme(s, column))
+        return Plan("auction", _about(s), operations=_extreme(s, column))
     item = re.search(r"\b(?:who|which \w+)\b.*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
                      r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?) (?:at|in|on|during) (?:the )?[^?]*\bauction",
                      s.text, re.I)
@@ -183,7 +192,7 @@ def _auction(s: Slots):
                              r"\bauction\b[^?]*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
                              r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?)(?=[.?!,;]|$| and\b)", s.text, re.I)
     if item and not s.person:  # "who paid for letters from home at the Amazon auction?": whoever bought it
-        return Plan("auction", _about(s), shape={"where": {"bought": item.group("item")}})
+        return Plan("auction", _about(s), operations=(Where({"bought": item.group("item")}),))
     if s.person and s.has(r"\b(buy|bought|purchas\w*|get|got|win|won)\b"):
-        return Plan("auction", _about(s), shape={"focus": "bought"})
+        return Plan("auction", _about(s), operations=(Focus("bought"),))
     return Plan("auction", _about(s))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from survivorgraph.agent.operations import Focus, InSet, Operation, Pick, Where, WhereNot
 from survivorgraph.agent.phrases import LEFT, NEGATION
 from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.rules.base import rule
@@ -28,7 +29,8 @@ def _tribes_that_never(s: Slots):
                    "key": "tribe", "on": "tribe", "reading": "the starting tribes of those who made the merge"}
     else:
         return None
-    return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "original"}, "except": [reached]})
+    return Plan("season_tribes", {"season": s.season},
+                operations=(Where({"phase": "original"}), InSet(reached, keep=False)))
 
 
 @rule("the merge of a season")
@@ -40,13 +42,14 @@ def _merge(s: Slots):
         episode = Ref("season_tribes", {"season": s.season}, "episode", "the merge episode", {"phase": "merged"})
         focus = "title" if s.has(r"\b(name|title|called)\b") else "viewers" if s.has(r"\bviewers|watched\b") \
             else "air_date" if s.has(r"\bair(ed)?\b|\bwhen\b") else None
-        return Plan("episode_facts", {"season": s.season, "episode": episode}, shape={"focus": focus} if focus else {})
+        return Plan("episode_facts", {"season": s.season, "episode": episode},
+                    operations=(Focus(focus),) if focus else ())
     if not s.season or is_ref(s.season) or s.person or not s.has(r"\bmerg\w*") \
             or s.has(r"\bwho\b|\bhow many\b|\bwhat happened\b|\b(before|after|pre|post)[- ]?(the )?merge") \
             or not s.has(rf"\bwhen\b|\b(what|which) (episode|day)\b|{_TRIBE_NAME}"):
         return None
     focus = "first_day" if s.has(r"\bday\b") else "tribe" if s.has(_TRIBE_NAME) else "episode"
-    return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "merged"}, "focus": focus})
+    return Plan("season_tribes", {"season": s.season}, operations=(Where({"phase": "merged"}), Focus(focus)))
 
 
 @rule("a season's tribe swap")
@@ -58,7 +61,7 @@ def _tribe_swap(s: Slots):
         return None  # "the last person voted out before the swap": the boot order on one side of it
     params = {"season": s.season, **({"swap_number": 2} if s.has(r"\bsecond swap\b|\b2nd swap\b") else {})}
     if s.has(r"\b(what|which) episode\b|\bwhen\b|\bepisode number\b") and not s.has(r"\bwho\b"):
-        return Plan("tribe_swap", params, shape={"focus": "episode", "pick": "first"})
+        return Plan("tribe_swap", params, operations=(Focus("episode"), Pick("first")))
     where: dict = {}
     named = [name for name, season in s.tribes if season == s.season]
     if named:  # "from Ravu to Moto", "who went to Moto", "who left Ravu"
@@ -68,7 +71,7 @@ def _tribe_swap(s: Slots):
             where["tribe_after"] = named[1]
     if s.has(_MOVED) or named:
         where["changed_tribe"] = not (s.has(_STAYED) or s.has(NEGATION))
-    return Plan("tribe_swap", params, shape={"where": where} if where else {})
+    return Plan("tribe_swap", params, operations=(Where(where),) if where else ())
 
 
 @rule("a person's tribemates")
@@ -83,7 +86,7 @@ def _tribemates(s: Slots):
     tribe = Ref("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, "tribe",
                 "the person's tribe")
     return Plan("tribe_members", {"season": s.season, "tribe": tribe, **phase},
-                shape={"where_not": {"castaway_id": [s.person]}})
+                operations=(WhereNot({"castaway_id": [s.person]}),))
 
 
 @rule("the tribes two people shared")
@@ -94,25 +97,25 @@ def _shared_tribes(s: Slots):
             or not s.has(r"\btribes?\b") or not s.has(r"\btogether\b|\bboth\b|\bsame tribes?\b|\bshared?\b"):
         return None
     first, second = s.people
-    shape: dict = {"within": [{"tool": "tribe_members", "params": {"season": s.season, "castaway_id": second},
-                               "key": "tribe", "on": "tribe", "reading": "the other person's tribes"}]}
+    ops: list[Operation] = [InSet({"tool": "tribe_members", "params": {"season": s.season, "castaway_id": second},
+                                   "key": "tribe", "on": "tribe", "reading": "the other person's tribes"}, keep=True)]
     if s.has(r"\b(before|pre|prior to)[- ]?(the )?merge\b"):
-        shape["where_not"] = {"phase": ["merged"]}
-    return Plan("tribe_members", {"season": s.season, "castaway_id": first}, shape=shape)
+        ops.append(WhereNot({"phase": ["merged"]}))
+    return Plan("tribe_members", {"season": s.season, "castaway_id": first}, operations=ops)
 
 
 @rule("a person's tribe")
 def _person_tribe(s: Slots):
     if not s.person or s.tribes or not s.has(r"\btribes?\b|\bbuffs?\b") or s.has(r"\bmembers\b|\btribe ?mates\b"):
         return None
-    colour = {"focus": "buff_colour"} if s.has(r"\bcolou?rs?\b|\bbuffs?\b") else {}  # "what colour buff did she wear"
+    colour = (Focus("buff_colour"),) if s.has(r"\bcolou?rs?\b|\bbuffs?\b") else ()  # "what colour buff did she wear"
     phase = {"phase": "original"} if s.has(r"\b(start\w*|original\w*|begin\w*|began|first|initial\w*)\b") else {}
     if s.has(r"\b(after|post)[- ]?(the )?(tribe )?swap|\bswapped\b|\bnew tribe\b"):
         phase = {"phase": "swapped"}  # "after the swap, what tribe was Carolyn on?"
     elif s.has(r"\b(after|post)[- ]?(the )?merge|\bmerged tribe\b"):
         phase = {"phase": "merged"}
     if s.season:
-        return Plan("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, shape=colour)
+        return Plan("tribe_members", {"season": s.season, "castaway_id": s.person, **phase}, operations=colour)
     return Plan("player_career", {"castaway_id": s.person})
 
 
@@ -154,5 +157,5 @@ def _season_tribes(s: Slots):
         if s.has(r"\bmerged?\b") and s.has(r"\bwho\b"):
             return Plan("tribe_members", {"season": s.season, "phase": "merged"})
         if s.has(r"\b(start\w*|original\w*|began|begin\w*|initial\w*|first)\b"):
-            return Plan("season_tribes", {"season": s.season}, shape={"where": {"phase": "original"}})
+            return Plan("season_tribes", {"season": s.season}, operations=(Where({"phase": "original"}),))
         return Plan("season_tribes", {"season": s.season})

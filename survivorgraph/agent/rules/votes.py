@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Count, Extreme, Focus, InSet, Operation, Pick, Where, WhereNot
 from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import ONE_SEASON, end_pick, exit_episode, rule
@@ -31,7 +32,7 @@ def _most_votes_one_night(s: Slots):
     if not s.people and s.has(r"\bmost votes\b|\bbiggest (vote|tally)\b|\blargest (vote|tally)\b") and s.has(
             r"\b(one|a|single|same) (single )?(tribal( council)?|night|vote|round)\b|\bat once\b"):
         return Plan("single_tribal_vote_counts", {"limit": 50, **s.season_filter},
-                    shape={"extreme": {"column": "votes", "max": True}})
+                    operations=(Extreme("votes", True),))
 
 
 @rule("most votes received")
@@ -59,7 +60,7 @@ def _nullified_votes(s: Slots):
     """ "How many votes were nullified in season 45?": the season's votes an idol or advantage cancelled."""
     if isinstance(s.season, int) and s.has(r"\b(nullif\w*|negated|cancel+ed|voided|didn't count|did not count)\b") \
             and s.has(r"\bvotes?\b"):
-        return Plan("tribal_council_votes", {"season": s.season}, shape={"where": {"nullified": True}})
+        return Plan("tribal_council_votes", {"season": s.season}, operations=(Where({"nullified": True}),))
 
 
 # Tribal councils with a twist (survivoR's vote_event), as people name them: (words, the event's name)
@@ -94,17 +95,17 @@ def _tribal_events(s: Slots):
         # "when did a shot in the dark first actually work? who played it?", "how many times has somebody played
         # their shot in the dark?": the people who played one, and whether it kept them safe
         worked = {"outcome": "Safe"} if s.has(r"\b(work|worked|works|saved?|safe|success\w*|paid off)\b") else {}
-        count = {"count": "*"} if s.has(r"\bhow many\b") else {}
+        count = (Count("*"),) if s.has(r"\bhow many\b") else ()
         return Plan("tribal_event_players", {"event": event, **worked, **s.season_filter},
-                    shape={**end_pick(s.text), **count})
+                    operations=(*end_pick(s.text), *count))
     gone = s.has(rf"\b{WENT_HOME}|\bsent home\b|\bvoted (out|off)\b|\beliminated\b")
     if event not in ("rock draw", "deadlock", "countback") and (s.has(_BEFELL) or not gone):
         # "who lost their vote after going on a summit on s44?", "on fiji, who missed tribal because of exile?": the
         # people it befell
-        count = {"count": "*"} if s.has(r"\bhow many\b") else {}
-        return Plan("tribal_event_players", {"event": event, **s.season_filter}, shape={**end_pick(s.text), **count})
+        count = (Count("*"),) if s.has(r"\bhow many\b") else ()
+        return Plan("tribal_event_players", {"event": event, **s.season_filter}, operations=(*end_pick(s.text), *count))
     return Plan("tribal_events", {"event": event, **s.season_filter},
-                shape={**end_pick(s.text), **({"focus": "voted_out"} if gone else {})})
+                operations=(*end_pick(s.text), *([Focus("voted_out")] if gone else [])))
 
 
 @rule("the vote that sent a person home")
@@ -145,7 +146,7 @@ def _vote_the_night(s: Slots):
         voted_him_out = {"tool": "voters_at_elimination", "params": {"castaway_id": s.person, "season": s.season},
                          "key": "voter_id", "on": "voter_id", "reading": "who voted them out"}
         return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
-                    shape={"except": [voted_him_out], "where_not": {"voter_id": [s.person]}, "focus": "voter"})
+                    operations=(InSet(voted_him_out, keep=False), WhereNot({"voter_id": [s.person]}), Focus("voter")))
     if not m or len(s.people) != 2 or not isinstance(s.season, int) or not s.has(r"\bvot"):
         return None
     gone, voter = (s.people if m.group(1) == "P1" else list(reversed(s.people)))
@@ -153,7 +154,7 @@ def _vote_the_night(s: Slots):
         return None
     episode = exit_episode(gone, s.season)
     return Plan("tribal_council_votes", {"season": s.season, "episode": episode},
-                shape={"where": {"voter_id": voter}, "focus": "voted_for"})
+                operations=(Where({"voter_id": voter}), Focus("voted_for")))
 
 
 _VOTING = r"\bvot\w*|\b(write|wrote|written|writes|writing) (down )?\b|\bnames? down\b|\btarget\w*"
@@ -175,8 +176,8 @@ def _vote_alignment(s: Slots):
                             r"|\bvot\w* (alike|as a pair|in sync|the same)\b|\bagree\w*|\bvoted with\b|\bin sync\b"):
         count = s.has(r"\bhow (many|often)\b|\bnumber of\b")
         if differently:
-            return Plan("vote_alignment", ids, shape={"where": {"same_vote": False}})
-        return Plan("vote_alignment", ids, shape={"focus": "n_same_votes"} if count else {})
+            return Plan("vote_alignment", ids, operations=(Where({"same_vote": False}),))
+        return Plan("vote_alignment", ids, operations=(Focus("n_same_votes"),) if count else ())
 
 
 @rule("head-to-head votes between two people")
@@ -187,12 +188,12 @@ def _head_to_head(s: Slots):
                                            **({"one_way": True} if one_way else {})})
 
 
-def _merge_side(s: Slots) -> dict:
+def _merge_side(s: Slots) -> tuple[Operation, ...]:
     """ "Before the merge" / "after the merge": the votes cast at councils on that side (each vote's phase)."""
     m = re.search(r"\b(?:(before|pre|prior to|until)|(after|post|since|once))[- ]?(?:the )?merge\b", s.text, re.I)
     if not m:
-        return {}
-    return {"where_not": {"phase": ["merged"]}} if m.group(1) else {"where": {"phase": "merged"}}
+        return ()
+    return (WhereNot({"phase": ["merged"]}),) if m.group(1) else (Where({"phase": "merged"}),)
 
 
 @rule("votes a person received or cast")
@@ -208,7 +209,7 @@ def _person_votes(s: Slots):
              r"|\bhow many votes (did|has|had) P\d (get|got|receive|received|have)\b"):
         end = re.search(r"\b(first|last)\b", s.text, re.I)  # "which episode did someone first vote for him"
         return Plan("votes_received_by_player", {"castaway_id": s.person, **season},
-                    shape={**side, **({"pick": end.group(1).lower()} if end and not s.has(r"\bhow many\b") else {})})
+                    operations=(*side, *([Pick(end.group(1).lower())] if end and not s.has(r"\bhow many\b") else [])))
     if s.has(r"\b(who|whom) did .* vote|votes? (cast )?by\b|\bvoted for\b|\bhow did .* vote"
              r"|\bhow many (times|votes)\b.*\b((has|have|did|does) P\d|P\d (has|have|did)) (ever )?(vote[ds]?|cast)\b"):
-        return Plan("votes_cast_by_player", {"castaway_id": s.person, **season}, shape=side)
+        return Plan("votes_cast_by_player", {"castaway_id": s.person, **season}, operations=side)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.operations import Count, Extreme, Focus, Gender, InSet, NextTo, Pick, Where, WhereNot
 from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
 from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.restrictions import SIDE, gender_asked
@@ -43,8 +44,8 @@ def _won_first_time(s: Slots):
         return None
     first = s.has(r"\b(first|debut|rookie|1st) (season|time|try|attempt|appearance)\b|\bfirst[- ]timers?\b") \
         != bool(s.has(NEGATION))
-    return Plan("winners_with_jury_votes", {}, shape={"where": {"seasons_before": 0}} if first
-                else {"where_not": {"seasons_before": [0]}})
+    return Plan("winners_with_jury_votes", {},
+                operations=(Where({"seasons_before": 0}),) if first else (WhereNot({"seasons_before": [0]}),))
 
 
 @rule("winners with their jury votes")
@@ -52,7 +53,7 @@ def _winners_jury_votes(s: Slots):
     seasons = {"seasons": s.seasons} if len(s.seasons) > 1 else {}
     if s.has(r"\bunanimous"):
         split = s.has(r"\bnot unanimous|\bsplit\b") or (s.has(NEGATION) and not s.has(r"\bunanimous\w* without\b"))
-        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons}, shape=end_pick(s.text))
+        return Plan("winners_with_jury_votes", {"unanimous": not split, **seasons}, operations=end_pick(s.text))
     if not s.season and s.has(r"\b(won|winners?|sole survivors?)\b") and s.has(r"\bjury votes?\b|\bfinal votes?\b"):
         if s.has(r"\b(fewest|least|lowest|smallest|narrowest|closest)\b"):
             return Plan("winners_with_jury_votes", {"order": "fewest", **seasons})
@@ -61,15 +62,14 @@ def _winners_jury_votes(s: Slots):
     if not s.season and (m := re.search(r"\b(oldest|youngest)\b[\w ]{0,25}\b(won|win|winners?|sole survivors?)\b",
                                         s.text, re.I)):
         # "the oldest person ever to win", "the youngest winner": every winner, at the age they won
-        return Plan("winners_with_jury_votes", {}, shape={"extreme": {"column": "age",
-                                                                       "max": m.group(1).lower() == "oldest"},
-                                                          "focus": "winner"})
+        return Plan("winners_with_jury_votes", {},
+                    operations=(Extreme("age", m.group(1).lower() == "oldest"), Focus("winner")))
     if s.has(r"\b(every|all|each|list)\b.*\bwinners?\b") and s.has(r"\b(jury )?votes?\b"):
         return Plan("winners_with_jury_votes", {"seasons": s.seasons} if s.seasons else {})
     if not s.season and not s.people and s.has(r"\bseasons\b") and s.has(r"\bwon by (an? |the )?(wom[ae]n|m[ae]n|"
                                                                          r"females?|males?)\b"):
         # "which seasons were won by a woman?": every season's winner, kept to one gender (agent.restrictions)
-        return Plan("winners_with_jury_votes", {}, shape={"count": "season"} if s.has(r"\bhow many\b") else {})
+        return Plan("winners_with_jury_votes", {}, operations=(Count("season"),) if s.has(r"\bhow many\b") else ())
 
 
 @rule("people who won more than once")
@@ -92,7 +92,7 @@ def _winners_count(s: Slots):
             r"winners|sole survivors|persons|women|men|females|males)\b") \
             and s.has(r"\b(won|winners?|sole survivors?)\b") \
             and not s.has(r"\b(immunit\w*|rewards?|challenges?|idols?|advantages?|jury|unanimous\w*|votes?)\b"):
-        return Plan("repeat_winners", {"min_wins": 1}, shape={"count": "castaway_id"})
+        return Plan("repeat_winners", {"min_wins": 1}, operations=(Count("castaway_id"),))
 
 
 @rule("jurors who voted the same way as a juror")
@@ -105,7 +105,7 @@ def _same_jury_vote(s: Slots):
     choice = Ref("final_jury_votes", {"season": s.season, "castaway_id": s.person}, "voted_for_id",
                  "the finalist they voted for", where={"juror_id": s.person})
     return Plan("final_jury_votes", {"season": s.season, "castaway_id": choice},
-                shape={"where_not": {"juror_id": [s.person]}})
+                operations=(WhereNot({"juror_id": [s.person]}),))
 
 
 @rule("a juror's final vote, or the jurors who voted for a finalist")
@@ -115,7 +115,7 @@ def _final_jury_votes(s: Slots):
         # "who did she vote for to win": the finalist leads the juror's row
         whom = s.has(r"\b(who|whom) did (P\d|he|she|they|that person|[\w'’.-]+) (\w+ )?vote for\b")
         return Plan("final_jury_votes", {"castaway_id": s.person, **s.season_filter},
-                    shape={"focus": "voted_for"} if whom else {})
+                    operations=(Focus("voted_for"),) if whom else ())
     if s.season and s.has(r"\bjurors?\b") and s.has(
             r"\bvot\w* for the (winner|sole survivor)|\bvot\w* for (him|her)\b"):
         return Plan("final_jury_votes", {"season": s.season, "for_winner": not s.has(NEGATION)})
@@ -134,7 +134,7 @@ def _season_winner(s: Slots):
 def _finalists(s: Slots):
     if s.season and s.has(r"\bfinal (two|2|three|3)\b.*\bfinal (two|2|three|3)\b|\bhow many finalists\b"):
         # "the Amazon - was that a final two or a final three?": the season's count, not the finalists' names
-        return Plan("season_facts", {"season": s.season}, shape={"focus": "n_finalists"})
+        return Plan("season_facts", {"season": s.season}, operations=(Focus("n_finalists"),))
     if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
         return None
     if s.has(r"\brunners?[- ]up\b|\bsecond place\b|\bcame (in )?second\b|\blost the final (vote|tribal)") or (
@@ -159,7 +159,7 @@ def _jurors_spared_by_the_winner(s: Slots):
     winner = Ref("season_winner", {"season": s.season}, "castaway_id", f"the winner of season {s.season}")
     targeted = {"tool": "votes_cast_by_player", "params": {"castaway_id": winner, "season": s.season},
                 "key": "voted_for_id", "on": "castaway_id", "reading": "everyone the winner voted against"}
-    return Plan("season_jury", {"season": s.season}, shape={"except": [targeted]})
+    return Plan("season_jury", {"season": s.season}, operations=(InSet(targeted, keep=False),))
 
 
 @rule("the most jury votes a losing finalist got")
@@ -172,7 +172,7 @@ def _losing_finalists_ranked(s: Slots):
                          r"still lost|not win)\b"):
         return None
     return Plan("season_finalists", {"winner": False, **s.season_filter},
-                shape={"extreme": {"column": "jury_votes", "max": not s.has(r"\b(fewest|least|lowest)\b")}})
+                operations=(Extreme("jury_votes", not s.has(r"\b(fewest|least|lowest)\b")),))
 
 
 @rule("the first or last woman (or man) to win")
@@ -183,7 +183,7 @@ def _first_of_a_gender_to_win(s: Slots):
     if s.season or s.people or not gender or not s.has(r"\bw[oi]ns?\b|\bwinners?\b|\bsole survivors?\b") \
             or not (end := end_pick(s.text)):
         return None
-    return Plan("winners_with_jury_votes", {}, shape={**end, "gender": gender})
+    return Plan("winners_with_jury_votes", {}, operations=(*end, Gender(gender)))
 
 
 @rule("jury of a season")
@@ -194,32 +194,33 @@ def _jury(s: Slots):
     if s.season and s.person and s.has(r"\bhow many (jury )?votes\b|\bjury votes? did\b") and s.has(r"\bjur(y|or)"):
         # "how many jury votes did Jaclyn get", "whoever won the last immunity, how many jury votes did they get"
         return Plan("final_tribal_council", {"season": s.season, "castaway_id": s.person},
-                    shape={"focus": "jury_votes"})
+                    operations=(Focus("jury_votes"),))
     if s.season and s.has(r"\bjur(y|or|ors)\b"):
         beside = re.search(r"\b(?:right|just|immediately|directly) (after|before)\b|\b(after|before) P\d\b",
                            s.text, re.I)
         if beside and isinstance(s.person, str) and not s.has(r"\bvot"):  # the juror beside the person named
             step = 1 if (beside.group(1) or beside.group(2)).lower() == "after" else -1
             return Plan("season_jury", {"season": s.season},
-                        shape={"next_to": {"column": "castaway_id", "value": s.person, "step": step}})
+                        operations=(NextTo("castaway_id", s.person, step),))
         pick = re.search(r"\b(?P<end>first|last|final)\b[\w ]{0,25}\b(join\w*|make|made|added|go to|went to|"
                          r"sent to|become|became|sit on|sat on|on) the jury\b|\b(?P<end2>first|last|final) juror\b",
                          s.text, re.I)
         if pick and not s.has(r"\bfinal (jury )?(tribal|vote)"):
             end = (pick.group("end") or pick.group("end2")).lower()
-            return Plan("season_jury", {"season": s.season}, shape={"pick": "first" if end == "first" else "last"})
+            return Plan("season_jury", {"season": s.season}, operations=(Pick("first" if end == "first" else "last"),))
         nth = re.search(rf"\b{ORDINAL} (?:person|member|one|juror|castaway|player)\b[\w ]{{0,20}}\bjury\b"
                         rf"|\b{ORDINAL.replace('ord', 'ord2')} juror\b", s.text, re.I)
         if nth and not s.has(r"\bfinal (jury )?(tribal|vote)"):
             n = ordinal(nth.group("ord") or nth.group("ord2"))  # "the 2nd person on the jury"
             if n:
-                return Plan("season_jury", {"season": s.season}, shape={"pick": n - 1})
+                # ("the 1st juror" picks none: every juror, where Pick(0) would be the first; a gap kept as is)
+                return Plan("season_jury", {"season": s.season}, operations=() if n == 1 else (Pick(n - 1),))
         if s.has(r"\bfinal (jury )?(tribal|vote)|\bvote count\b|\bhow many (jury )?votes\b|\bjury vote\b"):
             return Plan("final_tribal_council", {"season": s.season})
         if isinstance(s.person, str) and s.has(r"\b(which|what)( number)? juror (was|is)\b|\bjuror number\b"):
             # "which juror was Christa — first, second …?": her row, its number first
             return Plan("season_jury", {"season": s.season},
-                        shape={"where": {"castaway_id": s.person}, "focus": "juror_number"})
+                        operations=(Where({"castaway_id": s.person}), Focus("juror_number")))
         return Plan("season_jury", {"season": s.season})
 
 
