@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from survivorgraph.agent.lexicon import canonical
 from survivorgraph.agent.plans import Slots, is_ref
 from survivorgraph.errors import ConfigError, QueryParameterError
 
@@ -69,8 +70,9 @@ def templated_text(slots: Slots) -> str:
     for m in sorted(slots.mentions, key=lambda m: -len(m.text)):
         if m.text.strip() and m.kind in ("person", "season", "tribe"):
             text = re.sub(rf"(?<![\w{{]){re.escape(m.text)}(?![\w}}])", f"{{{m.kind}}}", text)
-    text = _NUMBER.sub("{n}", text)
-    return " ".join(text.split())
+    # The show's many ways of saying one thing in the rules' words ("took the title" -> "won", agent.lexicon):
+    # measured on the examples, one set's routed by the others', 2 points more of the nearest plans right.
+    return canonical(_NUMBER.sub("{n}", text))
 
 
 def slot_values(slots: Slots) -> dict[str, Any]:
