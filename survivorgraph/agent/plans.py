@@ -21,6 +21,7 @@ class Source(StrEnum):
     AGENT = "agent"              # the agent's own reading of a part that refers back to an earlier one
     NARRATIVE = "narrative"      # a story question: text search, no routing needed
     LLM_ROUTER = "llm router"    # the model chose the tool (or wrote Cypher when its choice did not check out)
+    EXAMPLE = "example router"   # the nearest labelled examples' plan, clearly ahead (agent.example_router)
     TEXT_SEARCH = "text search"  # passages when nothing routed the part, or beside the model's route
     CRITIC = "critic"            # a follow-up lookup for a part the critic found uncovered
     LOOKUP = "lookup"            # a set or a timeline another plan reads

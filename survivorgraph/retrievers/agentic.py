@@ -14,10 +14,11 @@ from survivorgraph.agent import intents
 from survivorgraph.agent.chains import names_one_of_their_seasons
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
-from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.lexicon import Mention, reading
 from survivorgraph.agent.llm_router import LLMRouter, grounded
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots, Source
+from survivorgraph.agent.shapes import answer_shape
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers import prompts
@@ -62,12 +63,17 @@ _EPISODE_CODE = re.compile(r"\b[sS](\d{1,2}) ?[eE](\d{1,2})\b")
 class AgenticRetriever(Retriever):
     mode = "agentic"
 
-    def __init__(self, *, linker, toolbox: Toolbox, llm=None, max_rounds: int = 2, scope=None):
+    def __init__(self, *, linker, toolbox: Toolbox, llm=None, max_rounds: int = 2, scope=None, examples=None,
+                 example_order: str = "after_rules"):
         super().__init__(llm)
         self.linker = linker
         self.toolbox = toolbox
         self.max_rounds = max_rounds
         self.scope = scope
+        # The example router (agent.example_router) and where it stands: "after_rules" (a part no rule reads),
+        # "first" (before the rules, when clearly ahead), "only" (instead of the rules: to measure it alone).
+        self.examples = examples
+        self.example_order = example_order
         self.router = LLMRouter(llm, toolbox.catalog, toolbox.available()) if llm is not None else None
 
     def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
@@ -88,7 +94,8 @@ class AgenticRetriever(Retriever):
             cypher_writer = core.retriever("graph")
         toolbox = Toolbox(store=core.graph, catalog=load_catalog(), text_store=text_store,
                           cypher_writer=cypher_writer, scope=core.scope)
-        return cls(linker=core.linker, toolbox=toolbox, llm=core.llm, scope=core.scope)
+        return cls(linker=core.linker, toolbox=toolbox, llm=core.llm, scope=core.scope,
+                   examples=_example_router(core))
 
     # -- the loop ---------------------------------------------------------------------------------
     def _answer(self, question: str, run: Run) -> None:
@@ -161,7 +168,12 @@ class AgenticRetriever(Retriever):
             return [Plan(ABSTAIN, {"missing": "what the earlier part asks about"}, part=part.text,
                          reason="deterministic: the part refers back to an earlier part that found nothing",
                          source=Source.AGENT)]
-        plan = intents.route(slots)
+        narrative = intents.is_narrative(part.text)
+        by_example, example_detail = self._by_example(part, slots, linked, earlier, narrative) \
+            if self.examples is not None and self.example_order in ("first", "only") else (None, None)
+        plan = by_example or (intents.route(slots) if self.example_order != "only" or self.examples is None else None)
+        if plan is None and self.examples is not None and self.example_order == "after_rules":
+            plan, example_detail = self._by_example(part, slots, linked, earlier, narrative)
         if plan is None and (episode := _that_night(part, linked, list(earlier))):
             # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
             plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
@@ -170,10 +182,11 @@ class AgenticRetriever(Retriever):
         if plan is None and before is not None and not _names_anything(part, linked) and not slots.people \
                 and not intents.is_narrative(part.text):
             plan = _with_the_part_before(part, before)
-        narrative = intents.is_narrative(part.text)
         with run.step("route", part=part.text) as step:
+            if example_detail is not None:  # the example router's candidates and why, whichever stage chose
+                step.detail["examples"] = example_detail
             if plan is not None:
-                step.detail.update(tool=plan.tool, params=plan.params, how=plan.reason)
+                step.detail.update(tool=plan.tool, params=plan.params, how=plan.reason, stage=plan.source.value)
                 if plan.unread:
                     step.detail["unread"] = plan.unread
                 plans.append(plan)
@@ -224,6 +237,21 @@ class AgenticRetriever(Retriever):
                                              "castaway_ids": slots.people}, reason=why, part=part.text,
                               source=Source.NARRATIVE if narrative else Source.TEXT_SEARCH))
         return plans
+
+    def _by_example(self, part: Part, slots: Slots, linked, earlier, narrative: bool
+                    ) -> tuple[Plan | None, dict | None]:
+        """The example router's plan for the part when its best candidate is clearly ahead; its candidates and
+        why are kept for the route step. Not for a story question (the text answers it), nor for a later part
+        that names nothing of its own (what it asks is what the parts before found: measured, nearest examples
+        sent such parts to unrelated lookups, as the LLM router did)."""
+        if narrative or (earlier and not _names_anything(part, linked) and not slots.people and not slots.seasons):
+            return None, None
+        routed = self.examples.route(slots)
+        detail = {"why": routed.why, "ms": round(routed.elapsed_ms, 1),
+                  "candidates": [c.describe() for c in routed.candidates]}
+        if routed.plan is not None:  # the shape words of the part ("how many", "on what day"), as for a rule's plan
+            routed.plan.shape = answer_shape(reading(slots.text, slots.mentions), routed.plan.tool)
+        return routed.plan, detail
 
     def _critic_rounds(self, parts: list[Part], linked, evidence: list[Evidence], tried: dict[str, set[str]],
                        run: Run) -> None:
@@ -341,6 +369,18 @@ class AgenticRetriever(Retriever):
                                  + "\n\nThe model's answer (it left some of these out): " + result.answer)
             elif added:  # several parts: the model's answer covers the others; the exact lists follow it
                 result.answer += "\n\nFrom the data, in full — " + "\n".join(added)
+
+
+def _example_router(core):
+    """The example router over queries/examples/, on the product's embedder (its example vectors cached in the
+    state dir); None when the embedder cannot load: the agent then routes as it did without one."""
+    from survivorgraph.agent.example_router import ExampleRouter
+    from survivorgraph.errors import NoModelError
+
+    try:
+        return ExampleRouter.load(core.embedder, cache_dir=core.settings.cache_dir)
+    except NoModelError:
+        return None
 
 
 def _unread_note(evidence: list[Evidence]) -> str:

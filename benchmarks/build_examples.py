@@ -1,0 +1,244 @@
+"""Build queries/examples/<query>.yaml, the example router's labelled questions, by a mechanism (no hand-typing):
+
+1. question sets: every single-part question of each no-model run that the agent answered right, where a rule
+   chose a catalog query (not a set difference); the plan is routed again from the linked question (the same
+   plan, or the question is skipped) and its linked values are replaced by placeholders
+2. router cases (survivorgraph/agent/rules/cases/*.yaml): each case (not xfail) whose text, linked by the real
+   linker, the rules route to the case's rule, query and params
+3. paraphrases, for a query with fewer than --min examples: framings of its examples' questions ("tell me …",
+   "do you know …", a lower-case question with no mark, another word for a player …), kept only when the rules
+   route the reworded question to the very same plan — the rules label them, nobody does by hand
+
+    python -m evaluation run --no-llm --set gold --modes agentic_nollm --out .survivorgraph/eval/h22-base-gold
+    … (each set)
+    python benchmarks/build_examples.py --runs '.survivorgraph/eval/h22-base-{set}'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from evaluation.question_sets import set_names  # noqa: E402
+from survivorgraph.agent import intents  # noqa: E402
+from survivorgraph.agent.examples import (  # noqa: E402
+    EXAMPLES_DIR,
+    check_plan,
+    slot_values,
+    templated_text,
+    to_template,
+)
+from survivorgraph.agent.parts import split_parts  # noqa: E402
+from survivorgraph.agent.plans import ABSTAIN, Source  # noqa: E402
+from survivorgraph.errors import ConfigError  # noqa: E402
+
+CASES_DIR = ROOT / "survivorgraph" / "agent" / "rules" / "cases"
+CASE_PEOPLE = {"ROB": "US0055", "AMBER": "US0027", "PARVATI": "US0197", "SANDRA": "US0112", "TONY": "US0424"}
+NOT_A_QUERY = {ABSTAIN, "chunk_search", "text_to_cypher"}
+
+# Reframings that keep a question's meaning: (pattern on the question, replacement). Applied one at a time.
+FRAMES = [
+    (r"^(who|what|which|how|when|where)\b(.*?)\??$", lambda m: f"Do you know {m.group(1).lower()}{m.group(2)}?"),
+    (r"^(who|what|which|how|when|where)\b(.*?)\??$", lambda m: f"Tell me {m.group(1).lower()}{m.group(2)}."),
+    (r"^(who|what|which|how|when|where)\b(.*?)\??$", lambda m: f"I'd like to know {m.group(1).lower()}{m.group(2)}"),
+    (r"^(who|what|which|how|when|where)\b(.*?)\??$", lambda m: f"Quick question: {m.group(1).lower()}{m.group(2)}?"),
+    (r"^(.*?)\??$", lambda m: m.group(1).lower()),
+    (r"^(.*?)\??$", lambda m: f"{m.group(1)}, on Survivor?"),
+    (r"\b(castaway|contestant)\b", "player"),
+    (r"\bplayer\b", "castaway"),
+    (r"\bpeople\b", "players"),
+    (r"\bplayers\b", "castaways"),
+    (r"\bdid not\b", "didn't"),
+    (r"\bdidn't\b", "did not"),
+    (r"\bwho was\b", "who's"),
+    (r"^(List|Name|Give)\b", "Tell me"),
+    (r"^How many\b", "What's the number of"),
+]
+
+
+def agent_slots(core, question: str):
+    """The linked question and the one part's slots, exactly as the agent builds them."""
+    from survivorgraph.retrievers.agentic import _EPISODE_CODE, AgenticRetriever
+
+    question = _EPISODE_CODE.sub(r"season \1 episode \2", question)
+    linked = core.linker.link(question)
+    parts = split_parts(question)
+    if len(parts) != 1:
+        return None
+    return AgenticRetriever._slots(None, parts[0], linked, [])
+
+
+def labelled(core, catalog, question: str, where: str):
+    """(slots, plan, template text, template params) when a rule routes the question to a catalog query."""
+    slots = agent_slots(core, question)
+    if slots is None:
+        return None
+    plan = intents.route(slots)
+    if plan is None or plan.tool in NOT_A_QUERY or plan.source != Source.RULE:
+        return None
+    params = to_template(plan.params, slot_values(slots))
+    if _copies_words(params, slots.text):
+        return None  # a value copied from the question ("filmed in Shaba, Kenya") refills no other question
+    text = templated_text(slots)
+    try:
+        check_plan(catalog, plan.tool, params, where)
+        from survivorgraph.agent.examples import _in_text, placeholders
+
+        if placeholders(params) - _in_text(text):
+            return None  # a value the part only implies (a season span's last season): no example of its words
+    except ConfigError:
+        return None
+    return slots, plan, text, params
+
+
+def _copies_words(value, question: str) -> bool:
+    if isinstance(value, dict):
+        return any(_copies_words(v, question) for k, v in value.items() if k not in ("label", "$ref", "column"))
+    if isinstance(value, list):
+        return any(_copies_words(v, question) for v in value)
+    return isinstance(value, str) and not value.startswith("{") and (" " in value or value != value.lower()) \
+        and value.lower() in question.lower()
+
+
+def from_runs(core, catalog, pattern: str) -> list[dict]:
+    out = []
+    for name in set_names():
+        path = Path(pattern.format(set=name)) / "results.jsonl"
+        if not path.exists():
+            print(f"no run for {name} at {path}; skipped", file=sys.stderr)
+            continue
+        for line in path.read_text().splitlines():
+            record = json.loads(line)
+            if not record["score"].get("correct"):
+                continue
+            trace = record["result"]["trace"]
+            routes = [s["detail"] for s in trace if s["name"] == "route"]
+            split = [s["detail"].get("parts", []) for s in trace if s["name"] == "split into parts"]
+            if len(routes) != 1 or not split or len(split[0]) != 1:
+                continue
+            how = routes[0].get("how", "")
+            if not how.startswith("deterministic rule") or "complement" in how or routes[0].get("tool") in NOT_A_QUERY:
+                continue
+            found = labelled(core, catalog, record["question"], f"{name}/{record['qid']}")
+            if found is None:
+                continue
+            slots, plan, text, params = found
+            if plan.tool != routes[0]["tool"] or json.dumps(plan.params, sort_keys=True, default=str) != \
+                    json.dumps(routes[0].get("params"), sort_keys=True, default=str):
+                continue  # routed otherwise now than in the run: not the plan that was scored right
+            out.append({"tool": plan.tool, "text": text, "question": slots.text, "params": params,
+                        "origin": name, "set": name, "qid": record["qid"]})
+    return out
+
+
+def from_cases(core, catalog) -> list[dict]:
+    out = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for n, case in enumerate((yaml.safe_load(path.read_text()) or {}).get("cases") or [], 1):
+            if "xfail" in case:
+                continue
+            found = labelled(core, catalog, case["text"], f"{path.name} case {n}")
+            if found is None:
+                continue
+            slots, plan, text, params = found
+            want = {k: _with_ids(v) for k, v in (case.get("params") or {}).items()}
+            if plan.tool != case["tool"] or any(plan.params.get(k) != v for k, v in want.items()):
+                continue  # the real linker read it otherwise than the case's slots say
+            out.append({"tool": plan.tool, "text": text, "question": slots.text, "params": params,
+                        "origin": "router-case", "set": "", "qid": f"{path.stem}:{n}"})
+    return out
+
+
+def _with_ids(value):
+    """A case's value with the people's keys read as castaway_ids (as tests/agent/rules/test_rule_cases.py)."""
+    if isinstance(value, list):
+        return [_with_ids(v) for v in value]
+    return CASE_PEOPLE.get(value, value) if isinstance(value, str) else value
+
+
+def paraphrases(core, catalog, examples: list[dict], minimum: int) -> list[dict]:
+    by_tool = defaultdict(list)
+    for e in examples:
+        by_tool[e["tool"]].append(e)
+    out = []
+    for tool, mine in sorted(by_tool.items()):
+        texts = {e["text"] for e in mine}
+        for source in list(mine):
+            if len(texts) >= minimum:
+                break
+            for pattern, replacement in FRAMES:
+                if len(texts) >= minimum:
+                    break
+                question = re.sub(pattern, replacement, source["question"], count=1, flags=re.I)
+                if question == source["question"]:
+                    continue
+                found = labelled(core, catalog, question, f"paraphrase of {source['qid']}")
+                if found is None:
+                    continue
+                slots, plan, text, params = found
+                if plan.tool != tool or params != source["params"] or text in texts:
+                    continue  # the rules read the rewording otherwise: not a label to trust
+                texts.add(text)
+                out.append({"tool": tool, "text": text, "question": question, "params": params,
+                            "origin": "paraphrase", "set": source["set"], "qid": source["qid"]})
+    return out
+
+
+HEADER = """# Labelled examples of {query} for the example router (survivorgraph/agent/example_router.py).
+# Generated by benchmarks/build_examples.py from the no-model runs of the question sets, the router cases and
+# paraphrases the rules route to the same plan; regenerate, do not edit. text: the question with placeholders
+# ({{person}}, {{season}}, {{tribe}}, {{n}}); params: the plan's; origin: a question set, router-case or paraphrase
+# (set/qid: the question it came from).
+"""
+
+
+def write(examples: list[dict], directory: Path) -> dict[str, int]:
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("*.yaml"):
+        old.unlink()
+    by_tool = defaultdict(list)
+    seen = set()
+    for e in examples:
+        key = (e["tool"], e["text"], json.dumps(e["params"], sort_keys=True))
+        if key not in seen:
+            seen.add(key)
+            by_tool[e["tool"]].append({k: v for k, v in e.items() if k != "tool" and v != ""})
+    for tool, items in sorted(by_tool.items()):
+        body = yaml.safe_dump({"query": tool, "examples": items}, sort_keys=False, allow_unicode=True, width=120)
+        (directory / f"{tool}.yaml").write_text(HEADER.format(query=tool) + body)
+    return {tool: len(items) for tool, items in by_tool.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", required=True, help="the no-model run folder of each set, {set} for its name")
+    parser.add_argument("--min", type=int, default=8, help="paraphrase a query with fewer examples than this")
+    parser.add_argument("--out", type=Path, default=EXAMPLES_DIR)
+    args = parser.parse_args(argv)
+
+    from queries.catalog import load_catalog
+    from survivorgraph.config import Settings
+    from survivorgraph.core import SurvivorGraph
+
+    core = SurvivorGraph(Settings.from_env(), llm=None)
+    catalog = load_catalog()
+    found = from_runs(core, catalog, args.runs) + from_cases(core, catalog)
+    found += paraphrases(core, catalog, found, args.min)
+    counts = write(found, args.out)
+    sizes = sorted(counts.values())
+    print(f"{sum(sizes)} examples of {len(counts)} queries (min {sizes[0]}, median {sizes[len(sizes) // 2]}); "
+          f"queries with none: {', '.join(sorted(set(catalog.names()) - set(counts))) or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""Leave one set out: how the example router does on a question set whose examples it was not built from.
+
+    python benchmarks/loso.py calibrate          # routing level: each set's examples routed by the other sets'
+    python benchmarks/loso.py run                # the evaluation, no model: each set scored by a router without it
+    python benchmarks/loso.py run --sets blind-03,blind-07 --orders only
+    python benchmarks/loso.py latency            # one part routed, p50 / p90 (the embedder warm)
+
+`run` scores every set three ways with the harness's own scorer (python -m evaluation run --no-llm): the rules
+alone (the example router off), the example stage alone (`only`: the rules off, the best candidate when clearly
+ahead, else the text), and the rules with the example stage (`after_rules`: the examples when no rule reads a
+part; `first`: the examples first when clearly ahead). Each run folder is <state>/eval/loso-<order>-<set>; the
+table goes to stdout (Markdown) and --json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+ORDERS = ("rules", "only", "after_rules", "first")
+
+
+def _router(core):
+    from survivorgraph.agent.example_router import ExampleRouter
+
+    return ExampleRouter.load(core.embedder, cache_dir=core.settings.cache_dir)
+
+
+def calibrate(core, precision: float) -> dict:
+    """Each set's own examples (not paraphrases or router cases) routed by a router without that set; the best
+    candidate is right when it proposes the example's plan. The (similarity, margin) grid point accepting the most
+    at `precision` or better is printed with the curve."""
+    import numpy as np
+
+    from survivorgraph.agent.examples import _in_text
+
+    full = _router(core)
+    rows = []  # (similarity, margin, right)
+    per_set = defaultdict(lambda: [0, 0])
+    for i, example in enumerate(full.examples):
+        if example.origin != example.set or not example.set:
+            continue
+        router = full.without_set(example.set)
+        values = {p: 1 for p in _in_text(example.text)} | {"{seasons}": [1]}
+        found = router.nearest(full.vectors[i], values)
+        if not found:
+            rows.append((0.0, 0.0, False))
+            continue
+        margin = found[0].similarity - (found[1].similarity if len(found) > 1 else 0.0)
+        right = found[0].example.plan_key == example.plan_key
+        rows.append((found[0].similarity, margin, right))
+        per_set[example.set][0] += right
+        per_set[example.set][1] += 1
+    sims, margins, rights = (np.array(x) for x in zip(*rows, strict=True))
+    best = None
+    curve = []
+    for s in np.arange(0.5, 0.96, 0.025):
+        for m in (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.15):
+            taken = (sims >= s) & (margins >= m)
+            if not taken.any():
+                continue
+            p = rights[taken].mean()
+            curve.append((round(float(s), 3), m, int(taken.sum()), round(float(p), 3)))
+            if p >= precision and (best is None or taken.sum() > best[2]):
+                best = (round(float(s), 3), m, int(taken.sum()), round(float(p), 3))
+    top1 = float(rights.mean())
+    print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {top1:.1%}")
+    print("per set top-1: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in sorted(per_set.items())))
+    if best:
+        print(f"at precision >= {precision:.0%}: similarity >= {best[0]}, margin >= {best[1]}: takes {best[2]} of "
+              f"{len(rows)} ({best[2] / len(rows):.0%}), {best[3]:.1%} right")
+    return {"examples": len(rows), "top1": top1, "best": best, "curve": curve,
+            "per_set": {k: v for k, v in per_set.items()}}
+
+
+def run(core_settings, sets: list[str], orders: list[str], prefix: str, thresholds: dict) -> dict:
+    from evaluation.runner import EvalOptions, Harness, eval_root, run_eval
+
+    harness = Harness(core_settings, no_llm=True)
+    agent = harness.plain.retriever("agentic")
+    full = agent.examples
+    for name, value in thresholds.items():
+        if value is not None:
+            setattr(full, name, value)
+    table: dict[str, dict[str, dict]] = defaultdict(dict)
+    for name in sets:
+        for order in orders:
+            agent.examples = None if order == "rules" else full.without_set(name)
+            agent.example_order = "after_rules" if order == "rules" else order
+            folder = eval_root(core_settings) / f"{prefix}-{order}-{name}"
+            if folder.exists():
+                for stale in folder.glob("*"):
+                    stale.unlink()
+            done = run_eval(core_settings, EvalOptions(question_set=name, modes=["agentic_nollm"], no_llm=True,
+                                                       out=folder), harness=harness, progress=False,
+                            log=lambda *_: None)
+            right = sum(1 for r in done.records if r["score"].get("correct"))
+            scored = sum(1 for r in done.records if r["score"].get("applicable", True))
+            chose = sum(1 for r in done.records for s in r["result"]["trace"]
+                        if s["name"] == "route" and s["detail"].get("stage") == "example router")
+            table[name][order] = {"right": right, "of": scored, "example_routes": chose, "folder": str(folder)}
+            print(f"{name} {order}: {right}/{scored} right, {chose} parts routed by examples", file=sys.stderr)
+    agent.examples, agent.example_order = full, "after_rules"
+    return table
+
+
+def markdown(table: dict, orders: list[str]) -> str:
+    names = {"rules": "rules alone", "only": "example stage alone", "after_rules": "rules, then examples",
+             "first": "examples first, then rules"}
+    head = "| set | " + " | ".join(names[o] for o in orders) + " |"
+    lines = [head, "|---|" + "---|" * len(orders)]
+    totals = defaultdict(lambda: [0, 0])
+    for name, cells in table.items():
+        out = []
+        for o in orders:
+            c = cells.get(o)
+            if c is None:
+                out.append("—")
+                continue
+            totals[o][0] += c["right"]
+            totals[o][1] += c["of"]
+            extra = f" ({c['example_routes']} by examples)" if o != "rules" else ""
+            out.append(f"{c['right']}/{c['of']} = {c['right'] / c['of']:.0%}{extra}")
+        lines.append(f"| {name} | " + " | ".join(out) + " |")
+    cells = [f"**{totals[o][0]}/{totals[o][1]} = {totals[o][0] / max(totals[o][1], 1):.0%}**" for o in orders]
+    lines.append("| **all** | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def latency(core, n: int) -> dict:
+    """One part routed by the example router (embedding included), warm, over the question sets' wording."""
+    from survivorgraph.agent.examples import load_examples
+    from survivorgraph.agent.plans import Slots
+
+    router = _router(core)
+    router.embedder.embed_query("warm up")
+    times = []
+    for example in load_examples()[:n]:
+        slots = Slots(example.question or example.text, [1], ["US0055"], [], [])
+        started = time.perf_counter()
+        router.route(slots)
+        times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    result = {"parts": len(times), "p50_ms": round(statistics.median(times), 2),
+              "p90_ms": round(times[int(len(times) * 0.9)], 2), "examples": len(router.examples)}
+    print(json.dumps(result))
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    from evaluation.question_sets import set_names
+    from survivorgraph.config import Settings
+    from survivorgraph.core import SurvivorGraph
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    cal = sub.add_parser("calibrate")
+    cal.add_argument("--precision", type=float, default=0.9)
+    r = sub.add_parser("run")
+    r.add_argument("--sets", default=",".join(set_names()))
+    r.add_argument("--orders", default="rules,only,after_rules,first")
+    r.add_argument("--prefix", default="loso")
+    r.add_argument("--json", type=Path, default=None)
+    r.add_argument("--min-similarity", type=float, default=None, help="instead of the calibrated one")
+    r.add_argument("--min-margin", type=float, default=None)
+    lat = sub.add_parser("latency")
+    lat.add_argument("--n", type=int, default=300)
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    if args.command == "run":
+        orders = [o for o in args.orders.split(",") if o]
+        table = run(settings, [s for s in args.sets.split(",") if s], orders, args.prefix,
+                    {"min_similarity": args.min_similarity, "min_margin": args.min_margin})
+        print(markdown(table, orders))
+        if args.json:
+            args.json.write_text(json.dumps(table, indent=1))
+        return 0
+    core = SurvivorGraph(settings, llm=None)
+    if args.command == "calibrate":
+        calibrate(core, args.precision)
+    else:
+        latency(core, args.n)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,142 @@
+"""The example router: a question part routed by its nearest labelled examples (agent.examples), not by a regex.
+
+The part, its linked names replaced by typed placeholders ("how many votes did {person} get in {season}"), is
+embedded with the product's embedder (the local MiniLM ONNX model; the examples' vectors are computed once and
+cached on disk), compared with every example's vector, and the nearest examples propose their plans, each with its
+similarity; a plan's placeholders are refilled from the part's linked values, and a plan the part cannot fill
+(it needs a person the part does not name) is no candidate. Without a model the best candidate is taken only when
+it is clearly ahead — similar enough, and ahead of the next different plan by a margin — both calibrated on the
+examples themselves, each question set's examples scored by a router built without them
+(benchmarks/loso.py calibrate). Otherwise the part is left to what the agent does when nothing routes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from survivorgraph.agent.examples import Example, Unfilled, fill, load_examples, slot_values, templated_text
+from survivorgraph.agent.plans import Plan, Slots, Source
+
+# Calibrated on data (docs/example-router.md). `python benchmarks/loso.py calibrate` routes each set's examples by a
+# router without that set: taking the best candidate at similarity >= 0.85 and a margin >= 0.02 over the next plan
+# takes 45% of them, 60% proposing the example's own plan (>= 0.925 / 0.05: 15% taken, 80% right; no threshold: 43%
+# right). End to end, left-one-set-out, after the rules (the product's order), 0.85 / 0.02 turned one wrong answer
+# right and none right wrong; 0.925 / 0.05 never fired. Alone (the rules off) 0.85 / 0.02 scored 36% of the 877
+# questions, 0.925 / 0.05 31%.
+MIN_SIMILARITY = 0.85
+MIN_MARGIN = 0.02
+TOP_K = 5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tool: str
+    params: dict          # filled with the part's values
+    similarity: float     # cosine similarity of the part to the nearest example proposing this plan
+    example: Example
+
+    def describe(self) -> dict:
+        return {"tool": self.tool, "params": self.params, "similarity": round(self.similarity, 3),
+                "example": self.example.text, "origin": self.example.origin}
+
+
+@dataclass
+class Routed:
+    """The router's answer for one part: the plan it chose (None: not clearly ahead), the candidates, and why."""
+
+    plan: Plan | None
+    candidates: list[Candidate]
+    why: str
+    elapsed_ms: float = 0.0
+
+
+class ExampleRouter:
+    def __init__(self, examples: list[Example], embedder, *, cache_dir: Path | None = None,
+                 min_similarity: float = MIN_SIMILARITY, min_margin: float = MIN_MARGIN):
+        self.examples = examples
+        self.embedder = embedder
+        self.min_similarity = min_similarity
+        self.min_margin = min_margin
+        self.vectors = _example_vectors(examples, embedder, cache_dir)
+
+    @classmethod
+    def load(cls, embedder, *, cache_dir: Path | None = None, exclude_set: str | None = None, catalog=None,
+             **thresholds) -> ExampleRouter:
+        """The router over every example file; `exclude_set`: without the examples from that question set (its
+        questions and their paraphrases), to score the set as unseen."""
+        examples = load_examples(catalog=catalog)
+        if exclude_set:
+            examples = [e for e in examples if e.set != exclude_set]
+        return cls(examples, embedder, cache_dir=cache_dir, **thresholds)
+
+    def without_set(self, name: str) -> ExampleRouter:
+        """The same router without one set's examples (their cached vectors reused)."""
+        keep = [i for i, e in enumerate(self.examples) if e.set != name]
+        other = object.__new__(ExampleRouter)
+        other.__dict__.update(self.__dict__)
+        other.examples = [self.examples[i] for i in keep]
+        other.vectors = self.vectors[keep]
+        return other
+
+    def candidates(self, slots: Slots, k: int = TOP_K) -> list[Candidate]:
+        """The nearest examples' distinct plans the part can fill, best first (≤ k)."""
+        return self.nearest(self.embedder.embed_query(templated_text(slots)), slot_values(slots), k)
+
+    def nearest(self, vector: np.ndarray, values: dict, k: int = TOP_K) -> list[Candidate]:
+        """The distinct plans of the examples nearest to a vector that these placeholder values fill."""
+        scores = self.vectors @ vector
+        found: dict[str, Candidate] = {}
+        for i in np.argsort(-scores):
+            example = self.examples[i]
+            if example.plan_key in found:
+                continue
+            try:
+                params = fill(example.params, values)
+            except Unfilled:
+                continue
+            found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example)
+            if len(found) >= k:
+                break
+        return list(found.values())
+
+    def route(self, slots: Slots) -> Routed:
+        started = time.perf_counter()
+        found = self.candidates(slots)
+        elapsed = (time.perf_counter() - started) * 1000
+        if not found:
+            return Routed(None, [], "no example's plan can be filled from this part", elapsed)
+        best = found[0]
+        margin = best.similarity - (found[1].similarity if len(found) > 1 else 0.0)
+        said = (f"nearest example '{best.example.text}' ({best.example.origin}), similarity {best.similarity:.2f}, "
+                f"{margin:.2f} ahead of the next plan")
+        if best.similarity < self.min_similarity or margin < self.min_margin:
+            return Routed(None, found, f"not clearly ahead: {said} (needs {self.min_similarity:.2f} and "
+                                       f"{self.min_margin:.2f})", elapsed)
+        plan = Plan(best.tool, dict(best.params), reason=f"example router: {said}", confidence=best.similarity,
+                    part=slots.text, source=Source.EXAMPLE)
+        return Routed(plan, found, said, elapsed)
+
+
+def _example_vectors(examples: list[Example], embedder, cache_dir: Path | None) -> np.ndarray:
+    """The examples' vectors, from the cache when the same texts were embedded by the same model before."""
+    texts = [e.text for e in examples]
+    if not texts:
+        return np.zeros((0, getattr(embedder, "dimension", 1)), dtype=np.float32)
+    digest = hashlib.sha256("\n".join([embedder.name, *texts]).encode()).hexdigest()[:16]
+    path = cache_dir / f"example-router-{digest}.npy" if cache_dir else None
+    if path is not None and path.exists():
+        vectors = np.load(path)
+        if vectors.shape == (len(texts), embedder.dimension):
+            return vectors
+    vectors = embedder.embed_documents(texts)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npy")
+        np.save(tmp, vectors)
+        tmp.replace(path)
+    return vectors

@@ -1,0 +1,94 @@
+"""The example router: examples as data (checked on load), placeholders filled from the part, the real embedder's
+nearest plan taken only when clearly ahead, and the agent's trace naming the stage that chose."""
+
+from __future__ import annotations
+
+import pytest
+
+from survivorgraph.agent.example_router import ExampleRouter
+from survivorgraph.agent.examples import (
+    Example,
+    Unfilled,
+    fill,
+    load_examples,
+    slot_values,
+    templated_text,
+    to_template,
+)
+from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.plans import Slots, Source
+from survivorgraph.errors import ConfigError
+
+
+def test_every_example_file_loads_and_most_queries_have_eight():
+    examples = load_examples()
+    per_query = {}
+    for e in examples:
+        per_query[e.tool] = per_query.get(e.tool, 0) + 1
+    assert len(per_query) >= 75
+    assert sorted(per_query.values())[len(per_query) // 2] >= 8
+    assert {e.origin for e in examples} >= {"gold", "router-case", "paraphrase"}
+
+
+def test_a_plan_the_catalog_does_not_accept_is_a_config_error(tmp_path):
+    (tmp_path / "season_winner.yaml").write_text(
+        "query: season_winner\nexamples:\n  - text: who took it all in {season}\n    params: {seasn: '{season}'}\n"
+        "    origin: paraphrase\n")
+    with pytest.raises(ConfigError, match="season_winner has no parameter 'seasn'"):
+        load_examples(tmp_path)
+    (tmp_path / "season_winner.yaml").write_text(
+        "query: season_winner\nexamples:\n  - text: who took it all\n    params: {season: '{season}'}\n"
+        "    origin: paraphrase\n")
+    with pytest.raises(ConfigError, match="text does not hold"):
+        load_examples(tmp_path)
+
+
+def test_linked_values_become_placeholders_and_are_filled_back():
+    slots = Slots("How many confessionals did Boston Rob have in season 20, top 3?", [20], ["US0055"], [],
+                  [Mention("Boston Rob", "person"), Mention("season 20", "season", 20)])
+    assert templated_text(slots) == "How many confessionals did {person} have in {season}, top {n}?"
+    values = slot_values(slots)
+    template = to_template({"castaway_id": "US0055", "season": 20, "limit": 3}, values)
+    assert template == {"castaway_id": "{person}", "season": "{season}", "limit": "{n}"}
+    assert fill(template, values) == {"castaway_id": "US0055", "season": 20, "limit": 3}
+    with pytest.raises(Unfilled):
+        fill({"castaway_id": "{person2}"}, values)
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from survivorgraph.text.embeddings import local_embedder
+
+    return local_embedder()
+
+
+def test_the_nearest_example_routes_new_wording_and_a_far_one_is_left_to_the_rules(embedder):
+    examples = [Example("who was the sole survivor of {season}", "season_winner", {"season": "{season}"},
+                        origin="paraphrase"),
+                Example("who sat on the jury in {season}", "season_jury", {"season": "{season}"}, origin="paraphrase"),
+                Example("how many seasons has {person} played", "player_career", {"castaway_id": "{person}"},
+                        origin="paraphrase")]
+    router = ExampleRouter(examples, embedder)
+    part = Slots("who ended up as the sole survivor in Pearl Islands", [7], [], [],
+                 [Mention("Pearl Islands", "season", 7)])
+    routed = router.route(part)
+    assert routed.plan is not None and routed.plan.tool == "season_winner" and routed.plan.params == {"season": 7}
+    assert routed.plan.source == Source.EXAMPLE and "example router" in routed.plan.reason
+    # no person in the part: the person's plan is no candidate at all
+    assert all(c.tool != "player_career" for c in routed.candidates)
+    far = router.route(Slots("what colour were the buffs in season 7", [7], [], [], [Mention("season 7", "season", 7)]))
+    assert far.plan is None and "not clearly ahead" in far.why
+
+
+def test_one_part_routes_in_well_under_50_ms(embedder):
+    import statistics
+    import time
+
+    router = ExampleRouter(load_examples(), embedder)
+    router.embedder.embed_query("warm")
+    times = []
+    for n in range(15):
+        started = time.perf_counter()
+        router.route(Slots(f"how many individual immunities did P1 win by day {n}", [], ["US0055"], [], []))
+        times.append((time.perf_counter() - started) * 1000)
+    assert statistics.median(times) < 50
