@@ -88,7 +88,7 @@ def _schema_key(schema: GraphSchema) -> str:
 def _cached(key: str, parameters: bool, map_keys: tuple[str, ...]) -> CypherGrammar:
     rules = _Builder(_SCHEMAS[key], parameters=parameters, map_keys=map_keys).build()
     version = hashlib.sha256(f"{key}|{parameters}|{map_keys}".encode()).hexdigest()[:12]
-    return CypherGrammar(Grammar(rules, {name: TERMINALS[name] for name in TERMINALS}), version)
+    return CypherGrammar(Grammar(rules, dict(TERMINALS)), version)
 
 
 def _name(*parts: str) -> str:

@@ -98,7 +98,7 @@ class TextToCypherRetriever(Retriever):
         """Write, check, run and repair. Returns the successful attempt and its rows, or None.
         `hints` names the graph's values for what the question mentions (people, seasons, tribes)."""
         schema = self.store.schema()
-        constrained = self.use_grammar is not False and getattr(self.llm, "supports_grammar", False)
+        constrained = self.use_grammar is not False and self.llm.supports_grammar
         gbnf = cypher_grammar.for_model(schema).gbnf if constrained else None
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
