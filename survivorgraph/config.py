@@ -71,6 +71,9 @@ SETTINGS: tuple[Setting, ...] = (
             "embedded llama.cpp server, so its stable prompt prefix stays cached: on or off."),
     Setting("LLM_GRAMMAR", "auto", "Constrain the Cypher the model writes with a GBNF grammar of the live schema: "
             "auto (the embedded llama.cpp server yes, others no), on (LLM_BASE_URL is a llama.cpp server), or off."),
+    Setting("CYPHER_SCHEMA", "full", "The schema text-to-Cypher shows the model: full (the whole schema, cached with "
+            "the instructions) or pruned (the labels the question and its nearest examples use and their "
+            "neighbours; the whole schema again once a pruned attempt fails)."),
     Setting("APP_ADDRESS", LOOPBACK,
             "Address `make app` serves the page on. 127.0.0.1: this machine only. The page has no "
             "authentication and spends the configured model's tokens: use 0.0.0.0 only behind your own access "
@@ -116,6 +119,7 @@ class Settings:
     llm_model_path: Path | None
     embedding_model: str
     app_address: str
+    cypher_schema: str = "full"
 
     @classmethod
     def from_env(cls, env_file: Path | None = PROJECT_DIR / ".env", **overrides) -> Settings:
@@ -138,6 +142,7 @@ class Settings:
             llm_model_path=_resolve(v["LLM_MODEL_PATH"]) if v["LLM_MODEL_PATH"] else None,
             embedding_model=v["EMBEDDING_MODEL"],
             app_address=v["APP_ADDRESS"],
+            cypher_schema=v["CYPHER_SCHEMA"].strip().lower(),
         )
         if overrides:
             from dataclasses import replace

@@ -99,8 +99,10 @@ class SurvivorGraph:
             from survivorgraph.retrievers.fewshot import FewShotBank
             from survivorgraph.retrievers.text_to_cypher import TextToCypherRetriever
 
-            return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder),
-                                         linker=self.linker, scope=self.scope)
+            return TextToCypherRetriever(self.graph, self.llm, FewShotBank.load(embedder=self.embedder,
+                                                                            cache_dir=self.settings.cache_dir),
+                                         linker=self.linker, scope=self.scope,
+                                         schema_scope=self.settings.cypher_schema)
         from survivorgraph.retrievers.agentic import AgenticRetriever
 
         return AgenticRetriever.build(self)

@@ -12,7 +12,6 @@ examples themselves, each question set's examples scored by a router built witho
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ import numpy as np
 
 from survivorgraph.agent.examples import Example, Unfilled, fill, load_examples, slot_values, templated_text
 from survivorgraph.agent.plans import Plan, Slots, Source
+from survivorgraph.text.vector_cache import cached_vectors
 
 # Calibrated on data (docs/example-router.md). `python benchmarks/loso.py calibrate` routes each set's examples by a
 # router without that set: taking the best candidate at similarity >= 0.85 and a margin >= 0.02 over the next plan
@@ -124,19 +124,4 @@ class ExampleRouter:
 
 def _example_vectors(examples: list[Example], embedder, cache_dir: Path | None) -> np.ndarray:
     """The examples' vectors, from the cache when the same texts were embedded by the same model before."""
-    texts = [e.text for e in examples]
-    if not texts:
-        return np.zeros((0, getattr(embedder, "dimension", 1)), dtype=np.float32)
-    digest = hashlib.sha256("\n".join([embedder.name, *texts]).encode()).hexdigest()[:16]
-    path = cache_dir / f"example-router-{digest}.npy" if cache_dir else None
-    if path is not None and path.exists():
-        vectors = np.load(path)
-        if vectors.shape == (len(texts), embedder.dimension):
-            return vectors
-    vectors = embedder.embed_documents(texts)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npy")
-        np.save(tmp, vectors)
-        tmp.replace(path)
-    return vectors
+    return cached_vectors([e.text for e in examples], embedder, cache_dir, "example-router")

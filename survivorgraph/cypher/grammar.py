@@ -257,14 +257,15 @@ class _Builder:
                 f'| sp "IN" sp "[" ws {self.enum_value(key)} '
                 f'(ws "," ws {self.enum_value(key)})* ws "]" | sp "IS" sp ("NOT" sp)? "NULL" '
                 f'| sp text-op sp (string{" | param" if self.parameters else ""}))?')
-        r["enum-ref"] = 'ident "." ' + choice(literal(key) for key in self.enums)
+        if self.enums:
+            r["enum-ref"] = 'ident "." ' + choice(literal(key) for key in self.enums)
         r["comparison"] = choice([*enum_refs, "operand comparison-tail?"])
         r["comparison-tail"] = ('(ws compare-op ws operand)+ | sp "IS" sp ("NOT" sp)? "NULL" | sp "IN" sp operand '
                                 '| sp text-op sp operand | ":" ws label')
         r["compare-op"] = '"<>" | "<=" | ">=" | "=" | "<" | ">"'
         r["text-op"] = '"STARTS" sp "WITH" | "ENDS" sp "WITH" | "CONTAINS"'
         # An enum-like property joins text after a "+" (never first: then it could be compared with any text).
-        r["operand"] = 'product (ws ("+" | "-") ws (product | enum-ref))*'
+        r["operand"] = 'product (ws ("+" | "-") ws ' + ("(product | enum-ref))*" if self.enums else "product)*")
         r["product"] = 'unary (ws ("*" | "/" | "%") ws unary)*'
         r["unary"] = '("-" ws)? postfix'
         r["postfix"] = 'atom (ws "[" ws index ws "]" | "." key)*'

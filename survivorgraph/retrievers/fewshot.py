@@ -1,7 +1,10 @@
-"""The few-shot bank for text-to-Cypher (queries/fewshot_examples.yaml), chosen by similarity.
+"""The few-shot bank for text-to-Cypher, chosen by similarity: the hand-written pairs that teach the patterns
+(queries/fewshot_examples.yaml) and the pairs built from every catalog query's labelled examples
+(queries/cypher_examples.yaml, by benchmarks/build_cypher_examples.py).
 
-With an embedder the examples are ranked by cosine similarity of question embeddings (computed once);
-without one, by word overlap (IDF-weighted), which needs no model and is deterministic.
+With an embedder the examples are ranked by cosine similarity of question embeddings (computed once, cached on
+disk); without one, by word overlap (IDF-weighted), which needs no model and is deterministic. A pair built from
+a question set carries the set's name, so measuring that set can leave its own pairs out (`without_set`).
 """
 
 from __future__ import annotations
@@ -14,9 +17,13 @@ from pathlib import Path
 
 import yaml
 
+from survivorgraph.agent.example_router import MIN_SIMILARITY
 from survivorgraph.errors import ConfigError
 
-BANK_PATH = Path(__file__).resolve().parents[2] / "queries" / "fewshot_examples.yaml"
+QUERIES_DIR = Path(__file__).resolve().parents[2] / "queries"
+BANK_PATH = QUERIES_DIR / "fewshot_examples.yaml"
+CATALOG_BANK_PATH = QUERIES_DIR / "cypher_examples.yaml"
+MAX_BUILT = 2  # catalog-built pairs among the examples shown
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {"the", "a", "an", "of", "in", "on", "and", "or", "to", "who", "what", "which", "how", "is", "was",
          "were", "did", "does", "do", "for", "with", "by", "has", "have", "had", "their", "they", "it", "s"}
@@ -27,22 +34,31 @@ def _words(text: str) -> list[str]:
 
 
 class FewShotBank:
-    def __init__(self, examples: list[dict[str, str]], embedder=None):
+    def __init__(self, examples: list[dict[str, str]], embedder=None, cache_dir: Path | None = None):
         if not examples:
             raise ConfigError("The few-shot bank is empty.")
         self.examples = examples
         self.embedder = embedder
+        self.cache_dir = cache_dir
 
     @classmethod
-    def load(cls, path: Path = BANK_PATH, embedder=None) -> FewShotBank:
-        try:
-            examples = yaml.safe_load(path.read_text())
-        except (OSError, yaml.YAMLError) as exc:
-            raise ConfigError(f"Cannot read the few-shot bank {path}: {exc}") from exc
-        bad = [e for e in examples if not {"question", "cypher"} <= set(e)]
-        if bad:
-            raise ConfigError(f"{path}: every example needs 'question' and 'cypher' ({bad[0]!r}).")
-        return cls(examples, embedder)
+    def load(cls, paths: tuple[Path, ...] = (BANK_PATH, CATALOG_BANK_PATH), embedder=None,
+             cache_dir: Path | None = None) -> FewShotBank:
+        examples: list[dict] = []
+        for path in paths:
+            try:
+                loaded = yaml.safe_load(path.read_text()) or []
+            except (OSError, yaml.YAMLError) as exc:
+                raise ConfigError(f"Cannot read the few-shot bank {path}: {exc}") from exc
+            bad = [e for e in loaded if not isinstance(e, dict) or not {"question", "cypher"} <= set(e)]
+            if bad:
+                raise ConfigError(f"{path}: every example needs 'question' and 'cypher' ({bad[0]!r}).")
+            examples += loaded
+        return cls(examples, embedder, cache_dir)
+
+    def without_set(self, name: str) -> FewShotBank:
+        """The bank without the pairs built from question set `name` (to measure that set first-run)."""
+        return FewShotBank([e for e in self.examples if e.get("set") != name], self.embedder, self.cache_dir)
 
     @cached_property
     def _idf(self) -> dict[str, float]:
@@ -52,9 +68,16 @@ class FewShotBank:
 
     @cached_property
     def _vectors(self):
-        return self.embedder.embed_documents([e["question"] for e in self.examples])
+        from survivorgraph.text.vector_cache import cached_vectors
+
+        return cached_vectors([e["question"] for e in self.examples], self.embedder, self.cache_dir, "fewshot")
 
     def select(self, question: str, k: int = 4) -> list[dict[str, str]]:
+        """The k nearest pairs. A pair built from a catalog query (it names its `query`) is shown only when it
+        asks the same thing: as near as the example router needs to act on an example (its calibrated
+        MIN_SIMILARITY) and nearer than every hand-written pair; at most MAX_BUILT of them. The catalog's
+        queries are long and general, and the 1.5B model copies the shape it is shown (measured: pairs about
+        the 100th episode's boot, at similarity 0.70, turned "who won season 21" into an episode query)."""
         if self.embedder is not None:
             scores = list(self._vectors @ self.embedder.embed_query(question))
         else:
@@ -62,4 +85,15 @@ class FewShotBank:
             scores = [sum(self._idf.get(w, 0.0) for w in asked & set(_words(e["question"] + " " + e["cypher"])))
                       for e in self.examples]
         ranked = sorted(range(len(self.examples)), key=lambda i: -scores[i])
-        return [self.examples[i] for i in ranked[:k]]
+        best_written = max((scores[i] for i in ranked if "query" not in self.examples[i]), default=float("-inf"))
+        chosen, built = [], 0
+        for i in ranked:
+            if "query" in self.examples[i]:
+                if built >= MAX_BUILT or scores[i] <= best_written or (
+                        self.embedder is not None and scores[i] < MIN_SIMILARITY):
+                    continue
+                built += 1
+            chosen.append(self.examples[i])
+            if len(chosen) == k:
+                break
+        return chosen

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-CYPHER_SYSTEM = """You translate questions about the TV show Survivor into one read-only Cypher query.
+CYPHER_RULES = """You translate questions about the TV show Survivor into one read-only Cypher query.
 Rules:
 - Use only the labels, relationship types, directions and properties in the schema below.
 - A person is a Player (keyed by castaway_id); one appearance in one season is a PlayerSeason.
@@ -17,12 +17,19 @@ Rules:
 - Use the allowed enum values exactly (e.g. exit_type 'medevac', scope 'individual').
 - Return named columns (AS ...), order results, and add LIMIT 50 for lists.
 - One statement. Never CREATE, MERGE, SET, DELETE, REMOVE, DROP, LOAD CSV or CALL.
-- Reply with the Cypher only, no explanation.
+- Reply with the Cypher only, no explanation."""
+CYPHER_SYSTEM = CYPHER_RULES + """
 
 Schema:
 {schema}"""
 
-CYPHER_USER = """Examples:
+# The pruned schema (cypher.pruning) travels with the question: it changes from question to question.
+PRUNED_SCHEMA = """Schema (the part of it this question needs):
+{schema}
+
+"""
+
+CYPHER_USER = """{schema}Examples:
 {examples}
 {hints}
 Question: {question}

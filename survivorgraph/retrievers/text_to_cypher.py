@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from survivorgraph.cypher import grammar as cypher_grammar
 from survivorgraph.cypher.autofix import autofix
 from survivorgraph.cypher.dialect import normalise_for_backend
+from survivorgraph.cypher.pruning import prune, seed_labels
 from survivorgraph.cypher.safety import check_read_only, extract_cypher
 from survivorgraph.cypher.schema_check import SchemaProblem, check_against_schema
-from survivorgraph.errors import NoModelError, QueryError, UnsafeQueryError
+from survivorgraph.errors import ConfigError, NoModelError, QueryError, UnsafeQueryError
 from survivorgraph.graph.base import GraphStore, QueryResult
 from survivorgraph.linking import LinkedEntities, graph_values
 from survivorgraph.retrievers import prompts
@@ -33,13 +34,15 @@ from survivorgraph.retrievers.types import CypherAttempt
 
 CYPHER_MAX_TOKENS = 320
 REPEAT_TEMPERATURE = 0.7
+SCHEMA_SCOPES = ("full", "pruned")
 
 
 class TextToCypherRetriever(Retriever):
     mode = "graph"
 
     def __init__(self, store: GraphStore, llm, bank: FewShotBank | None = None, *, max_repairs: int = 2,
-                 n_examples: int = 4, linker=None, scope=None, use_grammar: bool | None = None):
+                 n_examples: int = 4, linker=None, scope=None, use_grammar: bool | None = None,
+                 schema_scope: str = "full"):
         super().__init__(llm)
         self.store = store
         self.linker = linker
@@ -49,12 +52,20 @@ class TextToCypherRetriever(Retriever):
         self.n_examples = n_examples
         # None: wherever the provider can enforce one; False: never (the A/B's "before" arm).
         self.use_grammar = use_grammar
+        if schema_scope not in SCHEMA_SCOPES:
+            raise ConfigError(f"CYPHER_SCHEMA must be one of {', '.join(SCHEMA_SCOPES)}, not {schema_scope!r}.")
+        # "full": the whole schema in the (cached) system prompt; "pruned": the part the question needs in the
+        # user prompt (cypher.pruning), the whole schema again once a pruned attempt fails.
+        self.schema_scope = schema_scope
 
     def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
         return [("cypher-warm", [self._system_message()])]
 
-    def _system_message(self) -> dict[str, str]:
-        """Instructions and the live schema: ~3,400 tokens, the same for every question (kept in the cache)."""
+    def _system_message(self, pruned: bool = False) -> dict[str, str]:
+        """Instructions and the live schema: ~3,400 tokens, the same for every question (kept in the cache);
+        the instructions alone when the schema is pruned (it then travels with the question)."""
+        if pruned:
+            return {"role": "system", "content": prompts.CYPHER_RULES.format()}
         return {"role": "system", "content": prompts.CYPHER_SYSTEM.format(schema=self.store.schema().as_text())}
 
     def _answer(self, question: str, run: Run) -> None:
@@ -99,16 +110,35 @@ class TextToCypherRetriever(Retriever):
         `hints` names the graph's values for what the question mentions (people, seasons, tribes)."""
         schema = self.store.schema()
         constrained = self.use_grammar is not False and self.llm.supports_grammar
-        gbnf = cypher_grammar.for_model(schema).gbnf if constrained else None
         with run.step("choose examples") as step:
             examples = self.bank.select(question, self.n_examples)
             step.detail["examples"] = [e["question"] for e in examples]
-        first = [self._system_message()]
+        shown = schema
+        if self.schema_scope == "pruned":
+            with run.step("prune schema") as step:
+                shown = prune(schema, seed_labels(schema, texts=[e["cypher"] for e in examples] + list(hints)))
+                step.detail.update(labels=sorted(shown.node_properties), relationships=len(shown.patterns),
+                                   of_labels=len(schema.node_properties), of_relationships=len(schema.patterns))
+        pruned = shown is not schema
+
+        def grammar() -> str | None:
+            return cypher_grammar.for_model(shown).gbnf if constrained else None
+
         def user(note: str = "") -> dict:
             return {"role": "user", "content": prompts.CYPHER_USER.format(
+                schema=prompts.PRUNED_SCHEMA.format(schema=shown.as_text()) if pruned else "",
                 examples=prompts.format_examples(examples), hints=prompts.format_hints(hints) + note,
                 question=question)}
 
+        def unpruned(history: list[dict]) -> list[dict]:
+            """The conversation so far with the whole schema in place of the pruned part."""
+            nonlocal shown, pruned, first
+            shown, pruned = schema, False
+            first = [self._system_message()]
+            return first + [user()] + history[2:]
+
+        gbnf = grammar()
+        first = [self._system_message(pruned)]
         messages = first + [user()]
         last_error = ""
         tried: set[str] = set()
@@ -121,7 +151,8 @@ class TextToCypherRetriever(Retriever):
                 reply = self.llm.complete(messages, max_tokens=CYPHER_MAX_TOKENS, temperature=temperature,
                                           label=f"cypher-{stage}", grammar=gbnf)
             written = extract_cypher(reply.content)
-            attempt = CypherAttempt(cypher=written, stage=stage, source="llm", grammar=gbnf is not None)
+            attempt = CypherAttempt(cypher=written, stage=stage, source="llm", grammar=gbnf is not None,
+                                    schema="pruned" if pruned else "full")
             run.result.cypher.append(attempt)
             # Greedy decoding answers the same prompt the same way: after a repeat, sample instead.
             temperature = REPEAT_TEMPERATURE if written in tried else 0.0
@@ -139,6 +170,8 @@ class TextToCypherRetriever(Retriever):
                     if empty_retried:
                         return last_empty
                     empty_retried, stage = True, "empty_retry"
+                    if pruned:
+                        messages, gbnf = unpruned(messages), grammar()
                     messages = messages + [{"role": "assistant", "content": written},
                                            {"role": "user", "content": prompts.EMPTY_USER.format(
                                                cypher=attempt.cypher, question=question)}]
@@ -147,6 +180,8 @@ class TextToCypherRetriever(Retriever):
                 return last_empty
             repairs += 1
             stage = "repair"
+            if pruned:  # the part of the schema it was shown may lack what the question needs
+                messages, gbnf = unpruned(messages), grammar()
             if written in tried and attempt.error.startswith("identical"):
                 # A small model shown its own query sends it back: start afresh from the question, with what
                 # went wrong as a note and without the query to copy.

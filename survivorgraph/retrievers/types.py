@@ -33,6 +33,7 @@ class CypherAttempt:
     fixes: list[str] = field(default_factory=list)   # schema corrections made without the model (auto_fix)
     elapsed_ms: float = 0.0
     grammar: bool = False  # written by the model under the schema's GBNF grammar (cypher.grammar)
+    schema: str = ""       # the schema the model was shown: "full", or "pruned" to the question (cypher.pruning)
 
 
 @dataclass

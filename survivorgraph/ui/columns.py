@@ -200,6 +200,8 @@ def render_cypher(result: RetrievalResult) -> None:
             st.caption("Written under the schema's grammar (labels, directions, properties and enum values "
                        "constrained while the model wrote)" if attempt.grammar else
                        "Written without a grammar (the provider takes none): checked after writing")
+            if attempt.schema == "pruned":
+                st.caption("Shown the part of the schema the question needs (its labels and their neighbours)")
         if attempt.params:
             st.caption("Parameters: " + md_escape(json.dumps(attempt.params, default=str, ensure_ascii=False)))
         if attempt.fixes:
