@@ -65,7 +65,5 @@ def test_no_router_test_asks_an_evaluation_question(asked):
     assert [(t, asked[said(t)]) for t in router_test_strings(rewritten=False) if said(t) in asked] == []
 
 
-@pytest.mark.xfail(strict=True, reason="tests of test_router.py that read plan.shape still copy evaluation questions; "
-                                       "reword them once the typed answer shape lands, then drop this mark")
 def test_no_router_test_of_answer_shapes_asks_an_evaluation_question(asked):
     assert [(t, asked[said(t)]) for t in router_test_strings(rewritten=True) if said(t) in asked] == []
