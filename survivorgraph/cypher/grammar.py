@@ -161,8 +161,9 @@ class _Builder:
                     by_target[target].append(rel)
             for target, rels in sorted(by_target.items(), key=lambda kv: sorted(kv[0])):
                 types = self.rule(_name("types", *rels), choice(literal(r) for r in rels))
+                props = self.props(tuple(rels), rel=True)
                 typed = (f'ws (ident ws)? ":" ws {types} (ws "|" ":"? ws {types})* '
-                         f'(ws {self.props(tuple(rels), rel=True)})? ws')
+                         + (f'(ws {props})? ws' if props else "ws"))
                 steps.append(f"{opening}{typed}{closing} ws {self.node(target)}")
             untyped = self._targets(labels, direction, None)
             if untyped:
@@ -194,12 +195,14 @@ class _Builder:
                 continue
             rest = "" if state in self.stuck else f" {then}-{state}"
             written = f'":" ws {literal(label)} ws ' if label else ""
-            options.append(f'{written}({self.props(owners)} ws)? ")"{rest}')
+            props = self.props(owners)
+            options.append(f'{written}{f"({props} ws)? " if props else ""}")"{rest}')
         self.rules[name] = choice(options)
         return name
 
     def props(self, owners: tuple[str, ...], rel: bool = False) -> str:
-        """`{key: value, ...}` with the owners' keys; an enum-like key takes only its listed values."""
+        """`{key: value, ...}` with the owners' keys; an enum-like key takes only its listed values. "" when the
+        owners have no properties: no map at all (an empty one invited the model to read keys off it)."""
         table = self.schema.rel_properties if rel else self.schema.node_properties
         keys = sorted({k for o in owners for k in table.get(o, {})})
         name = _name("props", *owners)
@@ -210,7 +213,7 @@ class _Builder:
             value = self.enum_value(key) if key in self.enums else "expr"
             entries.append(f'{literal(key)} ws ":" ws {value}')
         if not entries:
-            return self.rule(name, '"{" ws "}"')
+            return ""
         entry = self.rule(_name("entry", *owners), choice(entries))
         return self.rule(name, f'"{{" ws {entry} (ws "," ws {entry})* ws "}}"')
 

@@ -80,6 +80,7 @@ def test_the_model_grammar_admits_ordinary_read_queries(model_grammar, cypher):
     ("MATCH (p:Player) WHERE p.name =~ 'Rob.*' RETURN p", "a regular expression FalkorDB lacks"),
     ("MATCH (p:Player) WHERE EXISTS { (p)-[:PLAYED_IN]->() } RETURN p", "a subquery FalkorDB lacks"),
     ("MATCH (p:Player) RETURN p.name; MATCH (s:Season) RETURN s", "a second statement"),
+    ("MATCH (s:Season)-[w:IN_SEASON {}]-(ps:PlayerSeason) RETURN ps.name", "a map on a type without properties"),
 ])
 def test_the_model_grammar_forbids(model_grammar, cypher, what):
     assert model_grammar.mismatch(cypher), what
