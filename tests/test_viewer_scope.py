@@ -168,7 +168,7 @@ def test_counts_in_a_season_in_progress_match_survivor_filtered_by_pandas(scoped
 
 @pytest.mark.parametrize("scope", SCOPES, ids=lambda s: s.label)
 def test_every_catalog_query_stays_in_scope(scoped, scope):
-    from tests.test_catalog import sample_args
+    from tests.catalog.support import sample_args
 
     store = scoped[scope]
     for query in load_catalog().all():

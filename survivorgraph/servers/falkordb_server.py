@@ -37,7 +37,7 @@ PROBE_TIMEOUT_S = 2.0
 # Past the server's TIMEOUT_MAX by this much, a running query is stuck whoever sent it.
 STUCK_MARGIN_MS = 5000
 # Memory one query may use. Catches a huge `range()` or `collect()` the timeout cannot (measured: range(1,
-# 20000000) refused at 256 MB); every catalog query runs under it (tests/test_catalog.py, the full graph).
+# 20000000) refused at 256 MB); every catalog query runs under it (tests/catalog/test_loader.py, the full graph).
 QUERY_MEM_CAPACITY_BYTES = 256 * 1024 * 1024
 # Queries waiting for one of the two worker threads; beyond that the server refuses at once instead of letting
 # a question wait behind a jam.
