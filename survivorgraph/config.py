@@ -69,8 +69,9 @@ SETTINGS: tuple[Setting, ...] = (
             "shortest prompt first (1 suits a few CPU cores: a short answer is not held back by a long prompt)."),
     Setting("LLM_PIN_SLOTS", "on", "Keep each kind of call (Cypher, answer, routing, critic) in its own slot of the "
             "embedded llama.cpp server, so its stable prompt prefix stays cached: on or off."),
-    Setting("LLM_GRAMMAR", "auto", "Constrain the Cypher the model writes with a GBNF grammar of the live schema: "
-            "auto (the embedded llama.cpp server yes, others no), on (LLM_BASE_URL is a llama.cpp server), or off."),
+    Setting("LLM_GRAMMAR", "auto", "Constrain what the model writes with GBNF grammars: the Cypher to the live "
+            "schema, an answer from passages to citing them: auto (the embedded llama.cpp server yes, others no), "
+            "on (LLM_BASE_URL is a llama.cpp server), or off."),
     Setting("CYPHER_SCHEMA", "full", "The schema text-to-Cypher shows the model: full (the whole schema, cached with "
             "the instructions) or pruned (the labels the question and its nearest examples use and their "
             "neighbours; the whole schema again once a pruned attempt fails)."),

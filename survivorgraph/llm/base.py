@@ -177,8 +177,9 @@ class LLM(ABC):
 
     @abstractmethod
     def stream(self, messages: Sequence[Message], *, temperature: float = 0.0,
-               max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "") -> Iterator[str]:
-        """Yield the answer in text pieces; the call (with usage) is logged when the stream ends."""
+               max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "", grammar: str | None = None) -> Iterator[str]:
+        """Yield the answer in text pieces; the call (with usage) is logged when the stream ends. `grammar`: as
+        for `complete`."""
 
     def describe(self) -> str:
         return f"{self.provider}: {self.model}"

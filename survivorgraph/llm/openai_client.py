@@ -189,7 +189,7 @@ class OpenAICompatibleLLM(LLM):
     def _pinned(self, params: dict[str, Any], label: str) -> dict[str, Any]:
         """The request, sent to the slot that holds this kind of call's stable prefix (llama.cpp `id_slot`)."""
         slot = self.slot_for(label) if self.slot_for is not None else None
-        return params if slot is None else params | {"extra_body": {"id_slot": slot}}
+        return params if slot is None else params | {"extra_body": {**params.get("extra_body", {}), "id_slot": slot}}
 
     def _turn(self, messages: Sequence[Message], label: str, *, streamed: bool = False):
         """The server's turn for this prompt (yields the seconds waited for it); its place in the line: a streamed
@@ -261,11 +261,13 @@ class OpenAICompatibleLLM(LLM):
                            finish_reason=choice.finish_reason)
 
     def stream(self, messages: Sequence[Message], *, temperature: float = 0.0,
-               max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "") -> Iterator[str]:
+               max_tokens: int = DEFAULT_MAX_TOKENS, label: str = "", grammar: str | None = None) -> Iterator[str]:
         model = self._prepare()
         started, t0 = time.time(), time.monotonic()
         params = {"model": model, "messages": list(messages), "temperature": temperature,
                   "max_tokens": max_tokens, "stream": True, "stream_options": {"include_usage": True}}
+        if grammar is not None and self.supports_grammar:
+            params["extra_body"] = {"grammar": grammar}
         turn = ExitStack()  # the server's turn is held until the stream is read to its end or closed
         queued_s = turn.enter_context(self._turn(params["messages"], label, streamed=True))
         try:
@@ -298,7 +300,8 @@ class OpenAICompatibleLLM(LLM):
             stream.close()  # also when the reader stopped early
             turn.close()
             usage = self._usage(usage_obj, params["messages"], "".join(pieces))
-            self._record("stream", label, started, t0, model, usage, attempts, error=error, queued_s=queued_s)
+            self._record("stream", label, started, t0, model, usage, attempts, error=error, queued_s=queued_s,
+                         grammar="extra_body" in params)
 
 
 def _native_tool_calls(raw: Any) -> tuple[ToolCall, ...]:

@@ -14,13 +14,15 @@ from survivorgraph.retrievers.types import ChunkEvidence
 ANSWER_MAX_TOKENS = 200
 
 
-def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], None] | None = None) -> str:
-    """The model's answer; streamed piece by piece to `on_text` when given (the page shows it as it comes)."""
+def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], None] | None = None,
+                 grammar: str | None = None) -> str:
+    """The model's answer; streamed piece by piece to `on_text` when given (the page shows it as it comes).
+    `grammar`: GBNF the answer is written under, where the provider takes one (retrievers.citations)."""
     if on_text is None:
-        return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer").content.strip()
+        return llm.complete(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer", grammar=grammar).content.strip()
     pieces = []
     # closing(): a reader that raises (a cancelled run) ends the request now, not when the frame is collected
-    with closing(llm.stream(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer")) as stream:
+    with closing(llm.stream(messages, max_tokens=ANSWER_MAX_TOKENS, label="answer", grammar=grammar)) as stream:
         for delta in stream:
             pieces.append(delta)
             on_text(delta)

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from survivorgraph.retrievers.citations import ABSTAIN
+
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
                 "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
@@ -57,7 +59,7 @@ LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during"
 @dataclass(frozen=True)
 class Claim:
     text: str       # as the answer wrote it
-    kind: str       # number | name | citation
+    kind: str       # number | name | citation | uncited (no citation where one is required)
 
 
 @dataclass
@@ -68,6 +70,8 @@ class Evidence:
     passages: Sequence[str] = ()
     question: str = ""
     cited: int = 0   # how many numbered passages or sentences the model was shown ([1] … [cited])
+    # The answer must cite a passage for what it states (an answer from passages only: retrievers.citations)
+    requires_citation: bool = False
 
     @classmethod
     def of_result(cls, result: dict[str, Any]) -> Evidence:
@@ -75,7 +79,8 @@ class Evidence:
         found = result.get("evidence") or {}
         chunks = found.get("chunks") or []
         return cls(rows=found.get("rows") or [], passages=[passage_text(c) for c in chunks],
-                   question=result.get("question", ""), cited=len(chunks))
+                   question=result.get("question", ""), cited=len(chunks),
+                   requires_citation=result.get("mode") == "traditional" and bool(chunks))
 
     def words(self) -> set[str]:
         return set(_WORD.findall(self._text().lower()))
@@ -180,10 +185,19 @@ def _number_held(value: float, numbers: set[float]) -> bool:
                for n in numbers if not float(n).is_integer())
 
 
+UNCITED = Claim("no passage cited", "uncited")
+
+
 def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
-    """The answer's claims the evidence does not hold (see the module docstring)."""
+    """The answer's claims the evidence does not hold (see the module docstring); where the evidence requires
+    citations, an answer stating a number or a name without citing any passage gets UNCITED too."""
     words, numbers = evidence.words(), evidence.numbers()
-    return [c for c in claims_in(answer) if not supported(c, evidence, words, numbers)]
+    claims = claims_in(answer)
+    missing = [c for c in claims if not supported(c, evidence, words, numbers)]
+    if evidence.requires_citation and not answer.lstrip().startswith(ABSTAIN) and \
+            not any(c.kind == "citation" for c in claims) and any(c.kind in ("number", "name") for c in claims):
+        missing.append(UNCITED)
+    return missing
 
 
 def describe(claims: Sequence[Claim]) -> str:

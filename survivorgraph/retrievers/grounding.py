@@ -10,20 +10,29 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from survivorgraph.retrievers.answering import write_answer
-from survivorgraph.retrievers.claims import Claim, Evidence, claims_in, describe, unsupported_claims
+from survivorgraph.retrievers.claims import UNCITED, Claim, Evidence, claims_in, describe, unsupported_claims
 
 RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Write the answer again \
 without them: keep what the evidence does say, with only numbers and names that appear in it. If the evidence does \
 not answer the question, say that the data does not show it.
 Answer:"""
+RETRY_UNCITED = """Your answer cites no passage. Write it again with the number of the passage each fact comes from \
+after it, like "… [2]", and only what the passages say. If they do not answer the question, say so.
+Answer:"""
 
 
-def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run, **detail) -> str | None:
+def retry_prompt(unsupported: list[Claim]) -> str:
+    made_up = [c for c in unsupported if c is not UNCITED]
+    return RETRY_USER.format(claims=describe(made_up)) if made_up else RETRY_UNCITED
+
+
+def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run, grammar: str | None = None,
+                    **detail) -> str | None:
     """The model's answer when every claim it makes is in `evidence` (after at most one retry), else None;
     `run.result.support` says which, and the trace keeps any answer that was not shown. `detail`: the trace's
     "write answer" step."""
     with run.step("write answer", **detail):
-        answer = write_answer(llm, messages, run.answer_sink())
+        answer = write_answer(llm, messages, run.answer_sink(), grammar)
     unsupported = _check(answer, evidence, run, "check the answer against its evidence")
     support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
                "withheld": False}
@@ -31,9 +40,9 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     if not unsupported:
         return answer
     retry = [*messages, {"role": "assistant", "content": answer},
-             {"role": "user", "content": RETRY_USER.format(claims=describe(unsupported))}]
+             {"role": "user", "content": retry_prompt(unsupported)}]
     with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]):
-        second = write_answer(llm, retry, run.answer_sink())
+        second = write_answer(llm, retry, run.answer_sink(), grammar)
     still = _check(second, evidence, run, "check the second answer against its evidence")
     support.update(retried=True, first_answer=answer, first_unsupported=support["unsupported"],
                    claims=len(claims_in(second)),
@@ -45,10 +54,10 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
 
 
 def answer_or_evidence(llm, messages: list[dict[str, str]], evidence: Evidence, run, *, what: str,
-                       shown_instead: Callable[[], str], **detail) -> str:
+                       shown_instead: Callable[[], str], grammar: str | None = None, **detail) -> str:
     """`grounded_answer`, or when it is withheld the evidence as `shown_instead` writes it, after the note naming
     what the model made up (`what`: what the evidence is, "the rows"); the result's answer_kind says which."""
-    answer = grounded_answer(llm, messages, evidence, run, **detail)
+    answer = grounded_answer(llm, messages, evidence, run, grammar, **detail)
     if answer is not None:
         return answer
     run.result.answer_kind = "extractive"
@@ -71,8 +80,12 @@ WITHHELD_END = "(its answer is in the trace). From the evidence:"
 
 def withheld_note(support: dict, what: str) -> str:
     """The line that replaces a withheld answer: what the model stated that `what` (the rows, the passages) lack."""
-    claims = ", ".join(f"'{c}'" for c in support.get("unsupported", []))
-    return f"The model's answer is not shown: it stated {claims}, which {what} do not hold {WITHHELD_END}"
+    stated = [c for c in support.get("unsupported", []) if c != UNCITED.text]
+    names = ", ".join(f"'{c}'" for c in stated)
+    said = [f"stated {names}, which {what} do not hold"] if stated else []
+    if UNCITED.text in support.get("unsupported", []):
+        said.append(f"cited none of {what}")
+    return f"The model's answer is not shown: it {' and '.join(said)} {WITHHELD_END}"
 
 
 def shown_as_fact(answer: str) -> str:
