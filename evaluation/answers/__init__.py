@@ -8,6 +8,7 @@ questions. Importing this package registers every function in evaluation.gold.GO
 """
 
 from evaluation.answers import (  # noqa: F401
+    blind13,
     fresh,
     gold_facts,
     gold_multi,
