@@ -13,6 +13,7 @@ import pytest
 
 from survivorgraph.agent.intents import Slots, derive, is_ref, route
 from survivorgraph.agent.operations import (
+    Aggregate,
     At,
     AtLeast,
     Between,
@@ -25,6 +26,7 @@ from survivorgraph.agent.operations import (
     Focus,
     Gender,
     GroupsOfAtLeast,
+    InYear,
     LargestGroup,
     NextTo,
     Pick,
@@ -415,7 +417,7 @@ def test_every_rule_is_in_the_order_once():
 # -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
 from queries.catalog import RowFacts  # noqa: E402
 from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
-from survivorgraph.agent.shapes import answer_shape, apply_shape  # noqa: E402
+from survivorgraph.agent.shapes import answer_shape  # noqa: E402
 
 
 def masked_plan(text, seasons=(), people=(), mentions=()):
@@ -450,25 +452,25 @@ def test_lexicon_says_it_in_the_rules_words(said, meant):
 
 
 def test_answer_shapes():
-    assert answer_shape("How many seasons were filmed in Fiji?", "seasons_by_location") == {"count": "season"}
-    assert answer_shape("How many people sat on the jury?", "season_jury")["count"] == "castaway_id"
-    assert answer_shape("How many times has someone quit?", "exits_by_type") == {"count": "*"}
-    assert "count" not in answer_shape("How many jury votes did she get?", "final_jury_votes")
-    assert answer_shape("On what day did Rob leave?", "player_exit") == {"focus": "day"}
-    assert answer_shape("Who won season 20?", "season_winner") == {}
+    assert answer_shape("How many seasons were filmed in Fiji?", "seasons_by_location") == (Count("season"),)
+    assert Count("castaway_id") in answer_shape("How many people sat on the jury?", "season_jury")
+    assert answer_shape("How many times has someone quit?", "exits_by_type") == (Count("*"),)
+    assert not any(isinstance(o, Count) for o in answer_shape("How many jury votes did she get?", "final_jury_votes"))
+    assert answer_shape("On what day did Rob leave?", "player_exit") == (Focus("day"),)
+    assert answer_shape("Who won season 20?", "season_winner") == ()
     # A number per item is not a count of the rows.
     assert answer_shape("List every winner with the number of jury votes they received.",
-                        "winners_with_jury_votes") == {}
-    assert answer_shape("Name each juror and the number of votes they cast", "season_jury") == {}
+                        "winners_with_jury_votes") == ()
+    assert answer_shape("Name each juror and the number of votes they cast", "season_jury") == ()
     assert answer_shape("What is the number of winners who played again?", "winners_returned") == \
-        {"count": "castaway_id"}
+        (Count("castaway_id"),)
     rows = [{"season": 33, "season_name": "A"}, {"season": 34, "season_name": "B"}]
-    [row], _ = apply_shape(rows, ["season", "season_name"], {"count": "season"}, facts=RowFacts(name="season_name"))
+    [row], _ = apply_operations((Count("season"),), rows, ["season", "season_name"], facts=RowFacts(name="season_name"))
     assert row["count"] == 2 and row["items"] == ["A", "B"]
-    assert apply_shape(rows, ["season", "season_name"], {"pick": "last"})[0] == rows[-1:]
-    assert apply_shape([{"winner": False}, {"winner": True, "season": 8}], ["winner", "season"],
-                       {"where": {"winner": True}})[0] == [{"winner": True, "season": 8}]
-    day = apply_shape([{"player": "X", "day": 3}], ["player", "day"], {"focus": "day"})
+    assert apply_operations((Pick("last"),), rows, ["season", "season_name"])[0] == rows[-1:]
+    assert apply_operations((Where({"winner": True}),), [{"winner": False}, {"winner": True, "season": 8}],
+                  ["winner", "season"])[0] == [{"winner": True, "season": 8}]
+    day = apply_operations((Focus("day"),), [{"player": "X", "day": 3}], ["player", "day"])
     assert list(day[0][0]) == ["day", "player"] and day[1] == ["day", "player"]
 
 
@@ -515,28 +517,26 @@ def test_no_gender_when_both_are_asked_or_an_idiom_names_no_one():
 
 
 def test_rank_year_and_average_shapes_apply_to_any_rows():
-    from survivorgraph.agent.shapes import answer_shape, apply_shape
-
     ranking = [{"player": "Ben", "castaway_id": "a", "confessionals": 70},
                {"player": "Chrissy", "castaway_id": "b", "confessionals": 51},
                {"player": "Ryan", "castaway_id": "c", "confessionals": 51},
                {"player": "Devon", "castaway_id": "d", "confessionals": 40}]
     shape = answer_shape("who had the second-most confessionals on season 35?", "confessional_leaders")
-    assert shape == {"rank": 2}
-    rows, _ = apply_shape(ranking, list(ranking[0]), shape)
+    assert shape == (Rank(2),)
+    rows, _ = apply_operations(shape, ranking, list(ranking[0]))
     assert [r["player"] for r in rows] == ["Chrissy", "Ryan"]  # tied on the second value: both
-    assert apply_shape(ranking, list(ranking[0]), {"rank": 5})[0] == []
+    assert apply_operations((Rank(5),), ranking, list(ranking[0]))[0] == []
 
     seasons = [{"season": 17, "premiered": "2008-09-25"}, {"season": 18, "premiered": "2009-02-12"},
                {"season": 19, "premiered": "2009-09-17"}, {"season": 20, "premiered": "2010-02-11"}]
     shape = answer_shape("which seasons of survivor premiered in 2009?", "season_list")
-    assert shape["year"] == 2009
-    assert [r["season"] for r in apply_shape(seasons, ["season", "premiered"], shape)[0]] == [18, 19]
+    assert InYear(2009) in shape
+    assert [r["season"] for r in apply_operations(shape, seasons, ["season", "premiered"])[0]] == [18, 19]
 
     cast = [{"player": "A", "age": 30}, {"player": "B", "age": 41}, {"player": "C", "age": None}]
     shape = answer_shape("average age of the season 34 cast?", "season_cast")
-    assert shape == {"average": "age"}
-    assert apply_shape(cast, ["player", "age"], shape)[0] == [{"average_age": 35.5, "of": 2}]
+    assert shape == (Aggregate("average", "age"),)
+    assert apply_operations(shape, cast, ["player", "age"])[0] == [{"average_age": 35.5, "of": 2}]
 
 
 def test_seasons_by_premiere_year_and_the_last_season_with_a_fact_route():
@@ -636,13 +636,11 @@ def test_two_people_by_age_the_boots_between_two_and_winners_by_gender():
 
 
 def test_between_and_date_extremes_as_shapes():
-    from survivorgraph.agent.shapes import apply_shape
-
     boots = [{"castaway_id": c} for c in "abcdef"]
-    assert apply_shape(boots, ["castaway_id"], {"between": {"castaway_id": ["e", "b"]}})[0] == boots[2:4]
-    assert apply_shape(boots, ["castaway_id"], {"between": {"castaway_id": ["b", "z"]}})[0] == []
+    assert apply_operations((Between("castaway_id", "e", "b"),), boots, ["castaway_id"])[0] == boots[2:4]
+    assert apply_operations((Between("castaway_id", "b", "z"),), boots, ["castaway_id"])[0] == []
     people = [{"player": "A", "date_of_birth": "1975-06-05"}, {"player": "B", "date_of_birth": "1968-02-01"}]
-    oldest = apply_shape(people, ["player", "date_of_birth"], {"extreme": {"column": "date_of_birth", "max": False}})
+    oldest = apply_operations((Extreme("date_of_birth", False),), people, ["player", "date_of_birth"])
     assert [r["player"] for r in oldest[0]] == ["B"]
 
 
@@ -812,12 +810,9 @@ def test_the_juror_beside_a_person_the_first_idol_played_and_seasons_without_a_s
 
 
 def test_next_to_takes_the_row_beside_a_value():
-    from survivorgraph.agent.shapes import apply_shape
-
     rows = [{"castaway_id": c} for c in "abc"]
-    assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "b", "step": 1}})[0] \
-        == [{"castaway_id": "c"}]
-    assert apply_shape(rows, ["castaway_id"], {"next_to": {"column": "castaway_id", "value": "a", "step": -1}})[0] == []
+    assert apply_operations((NextTo("castaway_id", "b", 1),), rows, ["castaway_id"])[0] == [{"castaway_id": "c"}]
+    assert apply_operations((NextTo("castaway_id", "a", -1),), rows, ["castaway_id"])[0] == []
 
 
 def test_juries_across_careers_and_n_time_players():
@@ -998,23 +993,23 @@ def test_side_games_sit_outs_duels_journeys_and_the_auction():
 
 def test_totals_spans_groups_and_differences_as_answer_shapes():
     assert answer_shape("adding up all of her seasons, how many days has P1 spent playing", "player_exit") == \
-        {"total": "day"}
-    assert answer_shape("season 43, episodes 3 through 6: who went home, in order", "boot_order")["episode_span"] \
-        == [3, 6]
-    assert answer_shape("which starting tribe put the most people on the jury", "season_jury")["group_extreme"] == \
-        {"by": "original_tribe", "max": True}
+        (Aggregate("total", "day"),)
+    assert Span("episode", 3, 6) in answer_shape("season 43, episodes 3 through 6: who went home, in order",
+                                                 "boot_order")
+    assert LargestGroup("original_tribe", True) in answer_shape("which starting tribe put the most people on the jury",
+                                                                "season_jury")
     exits = [{"player": "C", "day": 37}, {"player": "C", "day": 26}, {"player": "C", "day": 3}]
-    assert apply_shape(exits, ["player", "day"], {"total": "day"})[0] == [{"total_day": 66, "of": 3}]
+    assert apply_operations((Aggregate("total", "day"),), exits, ["player", "day"])[0] == [{"total_day": 66, "of": 3}]
     jurors = [{"juror": "A", "original_tribe": "X"}, {"juror": "B", "original_tribe": "Y"},
               {"juror": "C", "original_tribe": "Y"}]
-    assert apply_shape(jurors, ["juror", "original_tribe"], {"group_extreme": {"by": "original_tribe", "max": True}},
-                       facts=RowFacts(name="juror"))[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
+    assert apply_operations((LargestGroup("original_tribe", True),), jurors, ["juror", "original_tribe"],
+                  facts=RowFacts(name="juror"))[0] == [{"original_tribe": "Y", "count": 2, "items": ["B", "C"]}]
     pair = [{"player": "Dan", "date_of_birth": "1946-11-05"}, {"player": "Ben", "date_of_birth": "1986-06-25"}]
-    assert apply_shape(pair, ["player", "date_of_birth"], {"difference": "date_of_birth"})[0][0]["difference_years"] \
-        == 39
+    (gap,), _ = apply_operations((Difference("date_of_birth"),), pair, ["player", "date_of_birth"])
+    assert gap["difference_years"] == 39
     spans = [{"season": 20, "episode": 2}, {"season": 36, "episode": 5}, {"season": 44, "episode": 9}]
-    assert apply_shape(spans, ["season", "episode"], {"season_span": [36, 10_000]})[0] == spans[1:]
-    assert apply_shape(spans, ["season", "episode"], {"episode_span": [3, 6]})[0] == spans[1:2]
+    assert apply_operations((Span("season", 36, 10_000),), spans, ["season", "episode"])[0] == spans[1:]
+    assert apply_operations((Span("episode", 3, 6),), spans, ["season", "episode"])[0] == spans[1:2]
 
 
 def test_spans_of_seasons_named_around_one_season():
@@ -1094,7 +1089,7 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert early.sets(True)[1]["params"]["without"] == "jury"
     first_aired = plan("what year was P1's first season on tv?", [], ["US0150"])
     assert (first_aired.tool, first_aired.operations) == ("season_facts", (Focus("year"),))
-    assert apply_shape([{"season": 10, "premiered": "2005-02-03"}], ["season", "premiered"], {"focus": "year"})[0] \
+    assert apply_operations((Focus("year"),), [{"season": 10, "premiered": "2005-02-03"}], ["season", "premiered"])[0] \
         == [{"year": 2005, "season": 10, "premiered": "2005-02-03"}]
     votes = plan("how many jury votes did P1 get in season 29", [29], ["US0441"])
     assert (votes.tool, votes.params, votes.operations) == ("final_tribal_council",
@@ -1155,7 +1150,7 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     twice_with = plan("Who has P1 played with in more than one season?", [], ["US0048"])
     assert (twice_with.tool, twice_with.operations) == ("castmates", (AtLeast({"seasons_together": 2}),))
     mates = [{"player": "A", "seasons_together": [8, 40]}, {"player": "B", "seasons_together": [3]}]
-    assert apply_shape(mates, ["player", "seasons_together"], {"at_least": {"seasons_together": 2}})[0] == mates[:1]
+    assert apply_operations((AtLeast({"seasons_together": 2}),), mates, ["player", "seasons_together"])[0] == mates[:1]
     never_final = plan("who's played three or more times and never once made it to final tribal council?")
     assert never_final.tool == "players_with_min_seasons" and never_final.params["min_seasons"] == 3
     assert never_final.sets(False)[0]["operations"] == (WhereNot({"finals": [0]}),)
@@ -1292,8 +1287,6 @@ def test_an_advantages_conditions_money_at_the_auction_and_confessionals_per_epi
 
 
 def test_a_seasons_premiere_and_finale_compared_thresholded_and_ranked():
-    from survivorgraph.agent.shapes import apply_shape
-
     gap = plan("how many more people watched the season 8 premiere than its finale?", [8])
     assert op(gap, Where) == Where({"season": 8})
     assert op(gap, ColumnDifference) == ColumnDifference("premiere_viewers", "finale_viewers")
@@ -1304,7 +1297,8 @@ def test_a_seasons_premiere_and_finale_compared_thresholded_and_ranked():
     assert op(under, Bound, kind="below") == Bound("below", {"finale_rating": 8.0})
     assert op(under, Span, column="season") == Span("season", 40, 10**4)
     rows = [{"season": 41, "finale_rating": 7.9}, {"season": 42, "finale_rating": 8.0}]
-    assert apply_shape(rows, ["season", "finale_rating"], {"below": {"finale_rating": 8.0}})[0] == [rows[0]]
+    below = (Bound("below", {"finale_rating": 8.0}),)
+    assert apply_operations(below, rows, ["season", "finale_rating"])[0] == [rows[0]]
     assert op(plan("which premieres were rated above 8.5"), Bound, kind="above") == Bound("above",
                                                                                          {"premiere_rating": 8.5})
     longest = plan("which season had the longest premiere episode?")
@@ -1468,7 +1462,7 @@ def test_money_left_covered_items_and_swaps_at_the_auction():
     swap = plan("at the season 6 auction someone got offered a swap for the covered thing they bought - who", [6])
     assert swap.operations == (Where({"offered_instead": True}), Focus("other_item"))
     rows = [{"item": "Manioc", "covered": True}, {"item": "Cheesecake", "covered": False}]
-    assert apply_shape(rows, ["item", "covered"], {"where": {"covered": True}, "count": "*"})[0][0]["count"] == 1
+    assert apply_operations((Where({"covered": True}), Count("*")), rows, ["item", "covered"])[0][0]["count"] == 1
 
 
 def test_the_items_of_an_auction_in_the_order_they_were_sold():
@@ -1563,15 +1557,11 @@ def test_a_plans_shape_is_typed_operations_in_the_order_they_apply():
         Where,
         WhereNot,
         in_order,
-        operations_of,
         with_ops,
     )
 
-    shape = {"count": "castaway_id", "pick": "last", "where_not": {"castaway_id": ["a"]}, "where": {"winner": True},
-             "season_span": [36, 48], "except": [], "rank": 0}
     ordered = (Span("season", 36, 48), Where({"winner": True}), WhereNot({"castaway_id": ["a"]}), Pick("last"),
                Count("castaway_id"))
-    assert operations_of(shape) == ordered
     assert in_order(reversed(ordered)) == ordered  # each operation has its type's place, whoever adds it
     assert with_ops((Count("castaway_id"),), Pick("last"), Span("episode", 1, 3)) == (
         Span("episode", 1, 3), Pick("last"), Count("castaway_id"))

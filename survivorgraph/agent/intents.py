@@ -17,7 +17,7 @@ from survivorgraph.agent import leads
 from survivorgraph.agent.chains import derive, relative_person
 from survivorgraph.agent.complements import complement
 from survivorgraph.agent.lexicon import reading
-from survivorgraph.agent.operations import Extreme, NextTo, Pick, Rank, WhereNot, operations_of, yielding
+from survivorgraph.agent.operations import Extreme, NextTo, Pick, Rank, WhereNot, yielding
 from survivorgraph.agent.phrases import MODIFIERS, NARRATIVE, NEGATION
 from survivorgraph.agent.plans import ABSTAIN, Plan, Ref, Slots, Source, is_ref
 from survivorgraph.agent.query_facts import person_tools, season_filtered_tools
@@ -84,7 +84,7 @@ def _route(slots: Slots) -> Plan | None:
     difference.source = Source.COMPLEMENT
     difference.part = slots.text
     difference.operations = yielding(difference.operations,
-                                     *operations_of(answer_shape(reading(slots.text, slots.mentions), difference.tool)))
+                                     *answer_shape(reading(slots.text, slots.mentions), difference.tool))
     apply_season_span(difference, slots)  # "from s36 through s48, which seasons didn't have …": within the span
     return difference
 
@@ -110,7 +110,7 @@ def _apply_rules(derived: Slots, slots: Slots) -> Plan | None:
             plan.source = Source.RULE
             plan.part = slots.text
             if plan.tool != ABSTAIN:
-                generic = operations_of(answer_shape(derived.text, plan.tool))
+                generic = answer_shape(derived.text, plan.tool)
                 if plan.has(Extreme, Pick, NextTo):  # the rule already chose the row(s) the part asks for
                     generic = tuple(op for op in generic if not isinstance(op, Rank))
                 plan.operations = yielding(plan.operations, *generic)

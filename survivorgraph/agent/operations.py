@@ -424,48 +424,6 @@ Restriction = InSet | Gender
 Operation = Restriction | Missing | Select | Answer
 
 
-# -- a shape as operations, in order -------------------------------------------------------------------------
-# (shape key, the operation it makes); a key whose value is empty or zero makes none
-_STEPS: list[tuple[str, Callable[[Any], Operation]]] = [
-    ("episode_span", lambda v: Span("episode", *v)),
-    ("season_span", lambda v: Span("season", *v)),
-    ("where", Where),
-    ("at_least", AtLeast),
-    ("at_most", lambda v: Bound("at_most", v)),
-    ("below", lambda v: Bound("below", v)),
-    ("above", lambda v: Bound("above", v)),
-    ("column_less", lambda v: ColumnLess(v["column"], v["than"])),
-    ("where_not", WhereNot),
-    ("career_total", lambda v: CareerTotal(v["key"], v["column"], tuple(v.get("also", ())))),
-    ("extreme", lambda v: Extreme(v["column"], bool(v.get("max")))),
-    ("sort", lambda v: Sort(v["column"], v.get("max", True))),
-    ("between", lambda v: _between(*next(iter(v.items())))),
-    ("next_to", lambda v: NextTo(v["column"], v["value"], v["step"])),
-    ("there_when", lambda v: ThereWhen(v["castaway_id"], v["from"], v["to"])),
-    ("at", At),
-    ("year", InYear),
-    ("rank", Rank),
-    ("pick", Pick),
-    ("difference", Difference),
-    ("ratio", Ratio),
-    ("range", Range),
-    ("column_difference", lambda v: ColumnDifference(*v)),
-    ("group_extreme", lambda v: LargestGroup(v["by"], v["max"])),
-    ("group_at_least", lambda v: GroupsOfAtLeast(v["by"], v["n"])),
-    ("count", Count),
-    ("average", lambda v: Aggregate("average", v)),
-    ("total", lambda v: Aggregate("total", v)),
-    ("focus", Focus),
-]
-# An empty where_not is a rule's "leave no one out" ("who else went with Carson": his row stays), which the
-# restriction that leaves the named person out must not overrule: it is kept, as WhereNot({})
-_EVEN_EMPTY = {"where_not"}
-
-
-def _between(column: str, ends: list) -> Between:
-    return Between(column, *ends)
-
-
 # The order operations apply in (the module docstring's): an operation's place is its type's, so whoever adds
 # one need not know the order. Ties within a type: except before within, episodes before seasons, the bounds
 # as listed, an average before a total (the first answer that applies wins); otherwise the order added.
@@ -538,18 +496,6 @@ def described(operations) -> list[dict]:
         else:
             out.append({"op": type(op).__name__, **{f.name: getattr(op, f.name) for f in fields(op)}})
     return out
-
-
-def operations_of(shape: dict) -> tuple[Operation, ...]:
-    """The shape as operations, in the order they apply (after the restrictions, Missing alone: it answers from
-    the rows as they are)."""
-    restrictions = (*(InSet(spec, keep=False) for spec in shape.get("except", ())),
-                    *(InSet(spec, keep=True) for spec in shape.get("within", ())),
-                    *((Gender(shape["gender"]),) if shape.get("gender") else ()))
-    if missing := shape.get("missing"):
-        return in_order((*restrictions, Missing(missing["column"], tuple(missing["values"]))))
-    return in_order((*restrictions, *(make(shape[key]) for key, make in _STEPS
-                                      if shape.get(key) or key in _EVEN_EMPTY and key in shape)))
 
 
 def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns: list[str],

@@ -1,22 +1,30 @@
 """Answer shapes: what a question asks *of* a list, applied to any list query's rows.
 
 "How many seasons were filmed in Fiji?" is the list of seasons filmed in Fiji, counted; "on what day did … leave"
-is a row whose `day` matters most. A rule picks the query; `answer_shape` reads the shape words of the part and
-`apply_shape` turns the rows into that answer (as the typed operations of agent.operations), keeping the listed
-items beside the count so it stays traceable.
+is a row whose `day` matters most. A rule picks the query; `answer_shape` reads the shape words of the part as the
+typed operations of agent.operations, which turn the rows into that answer (keeping the listed items beside the
+count, so it stays traceable).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from queries.catalog import NO_ROW_FACTS, RowFacts
-from survivorgraph.agent.operations import apply_operations, operations_of
+from survivorgraph.agent.operations import (
+    Aggregate,
+    At,
+    Count,
+    Focus,
+    InYear,
+    LargestGroup,
+    Operation,
+    Pick,
+    Rank,
+    Span,
+    planned,
+)
 from survivorgraph.agent.phrases import ordinal
 from survivorgraph.agent.query_facts import columns_of, row_facts
-
-Row = dict[str, Any]
 
 # What each query's rows mean (the column "how many people" counts, the column naming an item …) is in
 # queries/catalog.yaml (`rows`), read through query_facts.row_facts.
@@ -70,53 +78,46 @@ _GROUP_MOST = re.compile(r"\b(?:which|what) (?:starting |original |first |initia
 _GROUPS = ("original_tribe", "recurring_name")  # the columns a list's rows can be grouped by
 
 
-def answer_shape(text: str, tool: str) -> dict:
-    """The shape of the answer: {"count": column} when the part asks how many of a list query's items;
-    {"focus": column} when it asks one attribute of the rows. Empty when the query's rows already answer as they are."""
-    shape: dict = {}
+def answer_shape(text: str, tool: str) -> tuple[Operation, ...]:
+    """What the part asks of a query's rows, as operations in the order they apply: a count when it asks how many
+    of a list query's items, a focus when it asks one attribute of the rows, a pick, a rank, a year, an episode
+    span, a day, the largest group, an average or a total. Empty when the rows already answer as they are."""
     facts = row_facts(tool)
     kinds = facts.counts
     if facts.count_rows and _COUNT.search(text):
-        return {"count": "*"}
+        return (Count("*"),)
     if facts.count_column and _COUNT.search(text) and (_SEASON_COUNT.search(text) or (
             _TIMES_COUNT.search(text) and _PLAYED.search(text))):
-        return {"focus": facts.count_column}
+        return (Focus(facts.count_column),)
+    ops: list[Operation] = []
     if kinds and _COUNT.search(text) and not _PER_ITEM.search(text):
         if _SEASON_COUNT.search(text) and "seasons" in kinds:
-            shape["count"] = kinds["seasons"]
+            counted = kinds["seasons"]
         elif _TIMES_COUNT.search(text):  # "how many times has someone quit": the exits
-            if tool == "exits_by_type":
-                shape["count"] = "*"
+            counted = "*" if tool == "exits_by_type" else None
         else:
-            shape["count"] = kinds.get("people") or kinds.get("things") or kinds.get("seasons")
+            counted = kinds.get("people") or kinds.get("things") or kinds.get("seasons")
+        if counted:
+            ops.append(Count(counted))
     if m := _LIST_END.search(text):  # "the last time someone was evacuated", "the first season filmed in Fiji"
-        shape["pick"] = "first" if m.group(1).lower() in ("first", "earliest") else "last"
-    for pattern, column in FOCUS:
-        if pattern.search(text):
-            shape["focus"] = column
-            break
-    if m := _NTH_MOST.search(text):
-        shape["rank"] = ordinal(m.group("ord"))
-    elif _WHO_HAD_THE_MOST.search(text):  # "who had the most confessionals?": the top of the ranking (ties kept)
-        shape["rank"] = 1
+        ops.append(Pick("first" if m.group(1).lower() in ("first", "earliest") else "last"))
+    focus = next((column for pattern, column in FOCUS if pattern.search(text)), None)
+    rank = ordinal(m.group("ord")) if (m := _NTH_MOST.search(text)) else 1 if _WHO_HAD_THE_MOST.search(text) else None
     if m := _IN_YEAR.search(text):
-        shape["year"] = int(m.group("year"))
+        ops.append(InYear(int(m.group("year"))))
     if m := _EPISODE_SPAN.search(text):
-        shape["episode_span"] = sorted(int(g) for g in m.groups())
+        ops.append(Span("episode", *sorted(int(g) for g in m.groups())))
     if m := _ON_DAY.search(text):
-        shape["at"] = {"day": int(m.group("day"))}
+        ops.append(At({"day": int(m.group("day"))}))
     if (m := _GROUP_MOST.search(text)) and (by := next((c for c in _GROUPS if c in columns_of(tool)), None)):
-        shape["group_extreme"] = {"by": by, "max": m.group(1).lower() == "most"}
-        shape.pop("rank", None)
-    if _AVERAGE.search(text) and shape.get("focus") in _AVERAGED:
-        shape["average"] = shape.pop("focus")
-    elif _TOTAL.search(text) and shape.get("focus") in _TOTALLED:
-        shape["total"] = shape.pop("focus")
-    return shape
-
-
-def apply_shape(rows: list[Row], columns: list[str], shape: dict, truncated: bool = False,
-                facts: RowFacts = NO_ROW_FACTS) -> tuple[list[Row], list[str]]:
-    """The rows as the shape asks (its operations, in their order: agent.operations). `facts` says what the
-    query's rows mean: the column naming each item, the query's own total column for rows cut by the row cap."""
-    return apply_operations(operations_of(shape), rows, columns, truncated, facts)
+        ops.append(LargestGroup(by, m.group(1).lower() == "most"))  # "which tribe put the most …", not a rank
+        rank = None
+    if rank:  # "the second-most …"; "who had the most …": the top of the ranking (ties kept)
+        ops.append(Rank(rank))
+    if _AVERAGE.search(text) and focus in _AVERAGED:
+        ops.append(Aggregate("average", focus))
+    elif _TOTAL.search(text) and focus in _TOTALLED:
+        ops.append(Aggregate("total", focus))
+    elif focus:
+        ops.append(Focus(focus))
+    return planned(ops)

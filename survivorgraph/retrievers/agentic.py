@@ -16,7 +16,7 @@ from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_ve
 from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.lexicon import Mention, reading
 from survivorgraph.agent.llm_router import LLMRouter, grounded
-from survivorgraph.agent.operations import operations_of, yielding
+from survivorgraph.agent.operations import yielding
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots, Source
 from survivorgraph.agent.shapes import answer_shape
@@ -251,7 +251,7 @@ class AgenticRetriever(Retriever):
         detail = {"why": routed.why, "ms": round(routed.elapsed_ms, 1),
                   "candidates": [c.describe() for c in routed.candidates]}
         if routed.plan is not None:  # the shape words of the part ("how many", "on what day"), as for a rule's plan
-            shape = operations_of(answer_shape(reading(slots.text, slots.mentions), routed.plan.tool))
+            shape = answer_shape(reading(slots.text, slots.mentions), routed.plan.tool)
             routed.plan.operations = yielding(routed.plan.operations, *shape)
         return routed.plan, detail
 
