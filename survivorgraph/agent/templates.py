@@ -25,6 +25,7 @@ from typing import Any
 
 _FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 _SEGMENTS = re.compile(r"\[([^\[\]]*)\]")
+_INDEXED = re.compile(r"\{[^{}]*[\[\]][^{}]*\}")  # "{player[0]}": brackets inside a field are an index
 _PLURAL_AFTER = re.compile(r"\{([a-z_][a-z0-9_]*)\}((?:\s+[\w-]+){1,3})\(s\)")  # "{n} jury vote(s)"
 _PLURAL_BEFORE = re.compile(r"([\w-]+)\(s\)(\s+)\{([a-z_][a-z0-9_]*)\}")
 COUNT_FIELDS = ("count", "items")
@@ -48,6 +49,8 @@ def template_fields(template: str) -> list[str]:
     """The fields a template names, in order; raises TemplateError for anything but plain field names."""
     if not isinstance(template, str) or not template.strip():
         raise TemplateError("a template is non-empty text")
+    if m := _INDEXED.search(template):
+        raise TemplateError(f"{m.group(0)} is not a plain field name (no attributes, indexes, conversions or formats)")
     outside = _SEGMENTS.sub("", template)
     if "[" in outside or "]" in outside:
         raise TemplateError("square brackets mark an optional part and come in pairs, not nested")
@@ -130,6 +133,8 @@ def _numbered(template: str, values: Mapping[str, Any]) -> str:
 def render(template: str, values: Mapping[str, Any]) -> str | None:
     """The template filled from `values`; None when a field is not among them or has no value outside an
     optional [part] (such a part is left out). A word ending "(s)" next to a field agrees with its number."""
+    if _INDEXED.search(template):
+        return None
     template = _numbered(template, values)
     try:
         def optional(m: re.Match) -> str:
