@@ -60,7 +60,8 @@ def test_a_word_agrees_with_the_number_beside_it():
 
 
 def test_values_are_not_read_as_templates():
-    assert render("{winner} said [{quote}]", {"winner": "Tony", "quote": "{winner} {0} [x]"}) == "Tony said {winner} {0} [x]"
+    quote = {"winner": "Tony", "quote": "{winner} {0} [x]"}
+    assert render("{winner} said [{quote}]", quote) == "Tony said {winner} {0} [x]"
 
 
 def test_the_fields_a_template_names():

@@ -592,3 +592,61 @@ def test_without_a_model_there_is_nothing_to_warm(settings, graph):
     from survivorgraph.core import SurvivorGraph
 
     assert SurvivorGraph(settings, llm=None).warm_model() == []
+
+
+# -- issue #21: answers composed from the rows by the queries' templates ---------------------------------------------
+def test_without_a_model_a_winner_reads_as_a_sentence_above_its_evidence(graph, linker):
+    result = agent(graph, linker).ask("Tell me who won Survivor: Kaoh Rong.")
+    sentence, heading, evidence = result.answer.split("\n\n")
+    assert result.answer_kind == "composed" and heading == "The evidence, part by part:"
+    assert sentence == ("Michele Fitzgerald won Survivor: Kaoh Rong (season 32) at age 24 with 5 jury votes "
+                        "(final vote 5-2-0).")
+    assert "winner: Michele Fitzgerald" in evidence and result.rows[0]["winner"] == "Michele Fitzgerald"
+
+
+def test_without_a_model_a_list_and_a_count_read_as_sentences_with_every_item(graph, linker):
+    jury = agent(graph, linker).ask("Who sat on the jury of Survivor: Palau?")
+    sentence = jury.answer.split("\n\n")[0]
+    assert jury.answer_kind == "composed" and sentence.startswith("Jurors: Coby Archa (voted for Katie Gallagher), ")
+    assert all(f"{r['juror']} (voted for {r['voted_for']})" in sentence for r in jury.rows) and len(jury.rows) == 7
+
+    count = agent(graph, linker).ask("How many people sat on the Survivor: Vanuatu jury?")
+    assert count.answer_kind == "composed" and count.rows[0]["count"] == 7
+    assert count.answer.split("\n\n")[0] == f"7 jurors: {', '.join(count.rows[0]['items'])}."
+
+
+def test_without_a_model_each_part_is_composed_and_the_asked_column_is_said(graph, linker):
+    result = agent(graph, linker).ask("Who won Survivor: Tocantins and who sat on its jury?")
+    winner, jurors = result.answer.split("\n\n")[0].splitlines()
+    assert result.answer_kind == "composed"
+    assert winner.startswith("James Thomas Jr. won Survivor: Tocantins (season 18)") and "(final vote 7-0)" in winner
+    assert jurors.startswith("Jurors: ") and "Tyson Apostol" in jurors and "Erinn Lobdell" in jurors
+
+    day = agent(graph, linker).ask("What day did Colby Donaldson leave Heroes vs. Villains?")
+    assert day.answer.split("\n\n")[0] == ('Colby Donaldson: 16th voted out, season 20, episode 14 ("Anything Could '
+                                            'Happen"), day 37, place 5.')
+    assert day.rows[0]["day"] == 37
+
+
+def test_without_a_template_that_fits_the_part_stays_extractive(graph, linker):
+    """The gap between two ages is a row the query's templates do not read: the evidence as before."""
+    result = agent(graph, linker).ask("What was the age gap between the oldest and youngest castaways of season 7?")
+    assert result.rows[0]["difference_age"] == 29
+    assert result.answer_kind == "extractive" and result.answer.startswith("No model is configured; the evidence")
+
+
+def test_with_a_model_one_composed_part_skips_the_answer_call(graph, linker, fake, llm):
+    result = agent(graph, linker, llm).ask("Tell me who won Survivor: Kaoh Rong.")
+    assert result.answer_kind == "composed" and result.answer.startswith("Michele Fitzgerald won Survivor: Kaoh Rong")
+    assert not any(r["messages"][0]["content"] == prompts.ANSWER_SYSTEM for r in fake.chat_requests), \
+        "no answer-writing request was made"
+    step = next(s for s in result.trace if s.name == "write the answer")
+    assert step.detail["skipped"] and "skipped" in step.detail["how"] and "complete" in step.detail["how"]
+    assert result.rows and result.rows[0]["winner"] == "Michele Fitzgerald"
+
+
+def test_with_a_model_several_parts_are_still_joined_by_the_model(graph, linker, fake, llm):
+    say(fake, "James Thomas Jr. won Tocantins; Tyson Apostol sat on the jury.")
+    result = agent(graph, linker, llm).ask("Who won Survivor: Tocantins and who sat on its jury?")
+    assert any(r["messages"][0]["content"] == prompts.ANSWER_SYSTEM for r in fake.chat_requests)
+    assert result.answer_kind == "generated" and not any(s.name == "write the answer" for s in result.trace)
