@@ -175,7 +175,7 @@ def compose(rows: list[dict], columns: list[str], operations, forms, truncated: 
     kinds = {type(op).__name__ for op in operations}
     if "Count" in kinds and "Missing" not in kinds and {"count", "counted"} <= set(columns) and len(rows) == 1:
         template = forms.count.get(str(rows[0].get("counted")))
-        text = render(template, rows[0]) if template else None
+        text = render(template, {"items": None, **rows[0]}) if template else None  # no names: [{items}] left out
         return _sentence(text) if text else None
     if kinds & _OWN_ROWS:
         return None
