@@ -54,6 +54,9 @@ def template_fields(template: str) -> list[str]:
     outside = _SEGMENTS.sub("", template)
     if "[" in outside or "]" in outside:
         raise TemplateError("square brackets mark an optional part and come in pairs, not nested")
+    if "(s)" in _numbered(template, {}):
+        raise TemplateError("a word ending (s) agrees with the number of the field right next to it (\"{n} vote(s)\", "
+                            "\"season(s) {seasons}\"); this one stands apart from any field")
     fields: list[str] = []
     try:
         parsed = list(string.Formatter().parse(template.replace("[", "").replace("]", "")))

@@ -130,3 +130,8 @@ def test_no_template_or_no_rows_composes_nothing():
     assert compose([WINNER], COLUMNS, (), None) is None
     assert compose([], COLUMNS, (), FORMS) is None
     assert compose([WINNER, WINNER], COLUMNS, (), AnswerForms(one="{winner}")) is None  # one row's form only
+
+
+def test_a_plural_word_must_stand_next_to_its_number():
+    with pytest.raises(TemplateError, match=r"\(s\)"):
+        template_fields("{player} found some advantage(s)")
