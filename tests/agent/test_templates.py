@@ -134,4 +134,4 @@ def test_no_template_or_no_rows_composes_nothing():
 
 def test_a_plural_word_must_stand_next_to_its_number():
     with pytest.raises(TemplateError, match=r"\(s\)"):
-        template_fields("{player} found some advantage(s)")
+        template_fields("Advantage(s) were found by {player}")
