@@ -180,8 +180,10 @@ def test_a_slow_llm_times_out_in_its_column_and_the_others_still_answer(graph, s
         core.close()
         plain.close()
     assert graph_result.answer_kind == "error" and "did not answer within 1 s" in graph_result.answer
-    # The agent found its rows without the model; when the answer call times out it shows them, labelled.
-    assert agentic.answer_kind == "extractive" and any("did not answer within 1 s" in e for e in agentic.errors)
+    # The agent found its rows without the model; when the answer call times out it shows them, labelled: each
+    # part's sentence from its template, the evidence below.
+    assert agentic.answer_kind == "composed" and any("did not answer within 1 s" in e for e in agentic.errors)
+    assert agentic.answer.startswith("Dee Valladares won Survivor: 45 (season 45)")
     for result in (graph_result, agentic):
         assert result.llm_calls and not result.llm_calls[-1]["ok"]
     assert winner_45(agentic), "the agent keeps the evidence it found before the answer call timed out"
@@ -203,7 +205,7 @@ def test_an_llm_server_that_is_down_gives_a_clear_message(graph, settings):
     graph_result, agentic = results
     assert graph_result.answer_kind == "error" and "cannot be reached" in graph_result.answer
     assert "LLM_BASE_URL" in graph_result.answer
-    assert agentic.answer_kind == "extractive" and winner_45(agentic), "the evidence is shown without the model"
+    assert agentic.answer_kind == "composed" and winner_45(agentic), "the evidence is shown without the model"
     assert any("cannot be reached" in e and "LLM_BASE_URL" in e for e in agentic.errors), agentic.errors
 
 

@@ -347,8 +347,8 @@ class AgenticRetriever(Retriever):
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
-            result.answer_kind = "extractive"
-            result.answer = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
+            self._without_model(result, items, sentences)  # the parts its templates read, as sentences above it
+            result.answer += _unread_note(useful)
 
 
     def _composed(self, e: Evidence) -> str | None:
