@@ -50,7 +50,7 @@ ABSTAIN = re.compile(
     r"has not (aired|happened|been)|hasn't (aired|happened)|not yet|future|never (played|competed|appeared|been on)|"
     r"is not a (contestant|castaway|player)|there (is|was|are|were) no\b|the data has no|no tool found|"
     r"beyond (what you have watched|your watched point|the viewer's point)", re.I)
-PREAMBLES = ("No model is configured; the evidence, part by part:",
+PREAMBLES = ("No model is configured; the evidence, part by part:", "The evidence, part by part:",
              "No model is configured, so these are the best-matching passages:")
 
 
@@ -100,7 +100,7 @@ def short_answer(answer: str, question: str) -> str:
 def is_abstention(result: dict) -> bool:
     if result.get("answer_kind") == "abstained":
         return True
-    if result.get("answer_kind") in ("extractive", "error", "no_model"):
+    if result.get("answer_kind") in ("composed", "extractive", "error", "no_model"):
         return False
     return bool(ABSTAIN.search(result.get("answer") or ""))
 

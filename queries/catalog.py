@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from survivorgraph.agent.templates import COUNT_FIELDS, LIST_FIELDS, TemplateError, template_fields
 from survivorgraph.errors import (
     CatalogError,
     QueryParameterError,
@@ -45,7 +46,8 @@ _SHORT = {"int": "int", "season": "int", "episode": "int", "string": "str", "cas
           "bool": "bool", "list": "list"}
 _PARAM_KEYS = {"type", "required", "default", "description", "choices", "minimum", "maximum", "items",
                "min_length", "max_length"}
-_QUERY_KEYS = {"name", "title", "description", "params", "columns", "rows"}
+_QUERY_KEYS = {"name", "title", "description", "params", "columns", "rows", "answer"}
+_ANSWER_KEYS = {"one", "each", "many", "count"}
 _ROW_KEYS = {"name", "counts", "count_rows", "count_column", "totals"}
 _COUNTED_KINDS = {"people", "seasons", "things"}
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -207,6 +209,16 @@ class RowFacts:
 NO_ROW_FACTS = RowFacts()
 
 
+@dataclass(frozen=True)
+class AnswerForms:
+    """How a query's rows read as a sentence (the `answer` block of its catalog entry; agent.templates)."""
+
+    one: str | None = None             # a single row
+    each: str | None = None            # one row of several
+    many: str | None = None            # the list's lead: {items} (the joined `each`), {n}, a column all rows share
+    count: Mapping[str, str] = field(default_factory=dict)  # what a Count counted ("rows" or a column) -> template
+
+
 # -- one query ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CatalogQuery:
@@ -218,6 +230,7 @@ class CatalogQuery:
     columns: tuple[str, ...]
     path: Path
     rows: RowFacts = NO_ROW_FACTS
+    answer: AnswerForms | None = None
 
     def param(self, name: str) -> Param:
         for param in self.params:
@@ -401,7 +414,38 @@ def _query(folder: Path, path: Path, index: int, entry: Any) -> CatalogQuery:
     if problems:
         raise CatalogError(f"{cypher_path.name}: {'; '.join(problems)}.")
     return CatalogQuery(name, str(entry["title"]).strip(), " ".join(str(entry["description"]).split()), cypher,
-                        params, tuple(columns), cypher_path, _row_facts(where, entry.get("rows"), columns))
+                        params, tuple(columns), cypher_path, _row_facts(where, entry.get("rows"), columns),
+                        _answer_forms(where, entry.get("answer"), columns))
+
+
+def _answer_forms(where: str, spec: Any, columns: list[str]) -> AnswerForms | None:
+    """The `answer` block, every field of every template checked against the query's columns."""
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or not spec or set(spec) - _ANSWER_KEYS:
+        raise CatalogError(f"{where}: 'answer' is a mapping with keys among {sorted(_ANSWER_KEYS)}.")
+    counts = spec.get("count") or {}
+    if not isinstance(counts, dict) or any(k != "rows" and k not in columns for k in counts):
+        raise CatalogError(f"{where}: answer 'count' maps what a count counted ('rows' or a column of the query: "
+                           f"{', '.join(columns)}) to a template.")
+    if spec.get("many") is not None and spec.get("each") is None:
+        raise CatalogError(f"{where}: answer 'many' leads a list of 'each' items; it needs 'each'.")
+    forms = [(form, spec.get(form), columns) for form in ("one", "each")]
+    forms.append(("many", spec.get("many"), [*columns, *LIST_FIELDS]))
+    forms += [(f"count {counted}", template, list(COUNT_FIELDS)) for counted, template in counts.items()]
+    for form, template, allowed in forms:
+        if template is None:
+            continue
+        try:
+            names = template_fields(template)
+        except TemplateError as exc:
+            raise CatalogError(f"{where}: answer {form!r} template {template!r}: {exc}.") from None
+        unknown = [n for n in names if n not in allowed]
+        if unknown:
+            raise CatalogError(f"{where}: answer {form!r} template names {', '.join(map(repr, unknown))}, not "
+                               f"{'a column of the query' if form in ('one', 'each') else 'a field it can use'} "
+                               f"({', '.join(allowed)}).")
+    return AnswerForms(spec.get("one"), spec.get("each"), spec.get("many"), dict(counts))
 
 
 def _row_facts(where: str, spec: Any, columns: list[str]) -> RowFacts:

@@ -147,7 +147,7 @@ def test_postgres_stopped_the_traditional_column_errors_while_graph_and_agentic_
         fake.stop()
         core.close()
         plain.close()
-    assert winner_45(agentic) and agentic.answer_kind == "extractive"
+    assert winner_45(agentic) and agentic.answer_kind == "composed"  # no model: the rows read by the template
     assert traditional.answer_kind == "error" and "Traceback" not in traditional.answer
     assert escaped is None, f"the graph column must not need Postgres ({escaped!r})"
     assert graph.answer_kind == "generated" and graph.rows == [{"season": "Survivor: 45"}]
@@ -171,20 +171,24 @@ def test_a_slow_llm_times_out_in_its_column_and_the_others_still_answer(graph, s
     try:
         started = time.monotonic()
         graph_result = core.ask("How many seasons are there?", "graph")
-        agentic = core.ask("Who won season 45?", "agentic")
+        agentic = core.ask("Who won season 45 and who won season 44?", "agentic")  # two parts: the model joins them
         elapsed = time.monotonic() - started
+        composed = core.ask("Who won season 45?", "agentic")  # one part the template reads: no model call to wait on
         fallback = plain.ask("Who won season 45?", "agentic")
     finally:
         fake.stop()
         core.close()
         plain.close()
     assert graph_result.answer_kind == "error" and "did not answer within 1 s" in graph_result.answer
-    # The agent found its rows without the model; when the answer call times out it shows them, labelled.
-    assert agentic.answer_kind == "extractive" and any("did not answer within 1 s" in e for e in agentic.errors)
+    # The agent found its rows without the model; when the answer call times out it shows them, labelled: each
+    # part's sentence from its template, the evidence below.
+    assert agentic.answer_kind == "composed" and any("did not answer within 1 s" in e for e in agentic.errors)
+    assert agentic.answer.startswith("Dee Valladares won Survivor: 45 (season 45)")
     for result in (graph_result, agentic):
         assert result.llm_calls and not result.llm_calls[-1]["ok"]
     assert winner_45(agentic), "the agent keeps the evidence it found before the answer call timed out"
     assert winner_45(fallback)
+    assert composed.answer_kind == "composed" and winner_45(composed) and not composed.llm_calls
     print(f"\nslow LLM: two columns gave up in {elapsed:.1f} s (LLM timeout 1 s each)")
 
 
@@ -193,13 +197,15 @@ def test_an_llm_server_that_is_down_gives_a_clear_message(graph, settings):
                                timeout_s=2, max_retries=1, backoff_s=0.05)
     core = plain_core(settings, down)
     try:
-        results = [core.ask("Who won season 45?", mode) for mode in ("graph", "agentic")]
+        results = [core.ask(question, mode) for question, mode in (("Who won season 45?", "graph"),
+                                                                   ("Who won season 45 and who won season 44?",
+                                                                    "agentic"))]
     finally:
         core.close()
     graph_result, agentic = results
     assert graph_result.answer_kind == "error" and "cannot be reached" in graph_result.answer
     assert "LLM_BASE_URL" in graph_result.answer
-    assert agentic.answer_kind == "extractive" and winner_45(agentic), "the evidence is shown without the model"
+    assert agentic.answer_kind == "composed" and winner_45(agentic), "the evidence is shown without the model"
     assert any("cannot be reached" in e and "LLM_BASE_URL" in e for e in agentic.errors), agentic.errors
 
 

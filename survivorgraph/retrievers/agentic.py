@@ -3,7 +3,8 @@ first, then the LLM router), run the tools, let the critic fire follow-up lookup
 (at most `max_rounds`), and write one answer from all the evidence.
 
 Works without a model: linking, deterministic routing, catalog queries and chunk search need none; the
-answer is then extractive and labelled so.
+answer is then composed from the rows by the queries' answer templates (agent.templates) where they fit, else
+extractive, and labelled so. With a model, a one-part answer the template composed skips the answer call.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from survivorgraph.agent.operations import yielding
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots, Source
 from survivorgraph.agent.shapes import answer_shape
+from survivorgraph.agent.templates import compose
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER, Evidence, Toolbox
 from survivorgraph.errors import SurvivorGraphError
 from survivorgraph.retrievers import prompts
@@ -310,12 +312,23 @@ class AgenticRetriever(Retriever):
             return
         # the part asked first, then a description it was about ("the Redemption Island winner"): who "they" are
         leads = {p.text for p in parts if p.lead}
+        useful = sorted(useful, key=lambda e: e.part in leads)
         items = [(f"{e.part}{LEAD_NOTE}" if e.part in leads else e.part, _source(e), e.rows,
-                  e.chunks) for e in sorted(useful, key=lambda e: e.part in leads)]
+                  e.chunks) for e in useful]
+        # Each part's rows as a sentence, where its query's answer templates fit them (agent.templates)
+        sentences = [self._composed(e) for e in useful]
+        sentences = [f"{e.part} — {s}" if s and e.part in leads else s for e, s in zip(useful, sentences, strict=True)]
         if self.llm is None:
-            result.answer_kind = "extractive"
-            result.answer = "No model is configured; the evidence, part by part:\n\n" + "\n\n".join(
-                _extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
+            self._without_model(result, items, sentences)
+            result.answer += _unread_note(useful)
+            return
+        if len(parts) == 1 and len(useful) == 1 and sentences[0] and not useful[0].chunks \
+                and useful[0].plan.source != Source.LLM_ROUTER:
+            # One part, one template that read its rows: the answer is complete without a model's phrasing
+            with run.step("write the answer") as step:
+                step.detail.update(skipped=True, how="the model call was skipped: the answer composed from the "
+                                                      "rows by the query's template is complete (one part)")
+            self._without_model(result, items, sentences)
             result.answer += _unread_note(useful)
             return
         try:
@@ -336,9 +349,30 @@ class AgenticRetriever(Retriever):
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
-            result.answer_kind = "extractive"
-            result.answer = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
+            self._without_model(result, items, sentences)  # the parts its templates read, as sentences above it
+            result.answer += _unread_note(useful)
 
+
+    def _composed(self, e: Evidence) -> str | None:
+        """The evidence's rows as a sentence by its catalog query's answer templates; None when none fits."""
+        if not e.rows or e.plan.tool not in self.toolbox.catalog:
+            return None
+        forms = self.toolbox.catalog.get(e.plan.tool).answer
+        return compose(e.rows, e.columns, e.plan.operations, forms, e.truncated)
+
+    @staticmethod
+    def _without_model(result, items, sentences: list[str | None]) -> None:
+        """The answer without a model's writing: the composed sentences first (answer_kind "composed" when
+        every part composed), then the evidence part by part, as before."""
+        evidence = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
+        composed = [s for s in dict.fromkeys(sentences) if s]
+        if composed and all(sentences):
+            result.answer_kind = "composed"
+            result.answer = "\n".join(composed) + f"\n\n{COMPOSED_EVIDENCE}\n\n" + evidence
+        else:
+            result.answer_kind = "extractive"
+            result.answer = ("\n".join(composed) + "\n\n" if composed else "") + f"{NO_MODEL_EVIDENCE}\n\n" \
+                + evidence
 
     @staticmethod
     def _guard_facts(result, items, run: Run) -> None:
@@ -409,6 +443,8 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
 
 
 LEAD_NOTE = " (what the question is about)"
+NO_MODEL_EVIDENCE = "No model is configured; the evidence, part by part:"
+COMPOSED_EVIDENCE = "The evidence, part by part:"
 
 
 def _extractive_part(part: str, rows: list[dict], chunks) -> str:

@@ -1,7 +1,7 @@
 """The one result type every retriever returns; the app, the CLI (`--json`) and the evaluation read it.
 
 JSON shape (`RetrievalResult.to_dict()`), documented in docs/cli.md:
-  mode, question, answer, answer_kind (generated | extractive | abstained | no_model | error),
+  mode, question, answer, answer_kind (generated | composed | extractive | abstained | no_model | error),
   evidence: {rows: [...], columns: [...], cypher: [CypherAttempt], chunks: [ChunkEvidence]},
   trace: [TraceStep], timings: {total_ms, llm_ms, db_ms}, usage: {llm_calls, prompt_tokens,
   completion_tokens}, llm_calls: [LLMCall], errors: [str], model, scope,
@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-AnswerKind = Literal["generated", "extractive", "abstained", "no_model", "error"]
+AnswerKind = Literal["generated", "composed", "extractive", "abstained", "no_model", "error"]
 MODES = ("traditional", "graph", "agentic")
 
 

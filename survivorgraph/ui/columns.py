@@ -29,7 +29,8 @@ RUNNING_STEPS = {
     "graph": "choose examples \u2192 write Cypher \u2192 check and run (repair) \u2192 answer",
     "agentic": "link entities \u2192 route parts \u2192 run tools \u2192 critic \u2192 answer",
 }
-KIND_LABEL = {"generated": "Answered", "extractive": "Retrieval only (no model)", "abstained": "Abstained",
+KIND_LABEL = {"generated": "Answered", "composed": "Composed from the rows (no model writing)",
+              "extractive": "Retrieval only (no model)", "abstained": "Abstained",
               "no_model": "Needs a model", "error": "Failed"}
 CHUNK_PREVIEW = 900
 LONG_ANSWER, ANSWER_HEIGHT = 700, 300

@@ -17,7 +17,7 @@ from survivorgraph.retrievers.types import RetrievalResult
 
 SHORT = {"traditional": "Traditional", "graph": "Graph", "agentic": "Agentic"}
 AGREE, PARTLY = 0.6, 0.3
-COMPARABLE = ("generated", "extractive", "abstained")
+COMPARABLE = ("generated", "composed", "extractive", "abstained")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\w)")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*[a-zA-Z]")
 _FILLER = {

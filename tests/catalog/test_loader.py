@@ -145,7 +145,7 @@ def test_json_schemas_accept_good_arguments_and_reject_bad_ones():
 
 # -- the loader's checks, on small catalogs in a temporary folder --------------------------------------------
 def write_catalog(folder: Path, cypher: str, params: str = "season: {type: season, required: true}",
-                  extra_files: dict[str, str] | None = None, rows: str = "") -> Path:
+                  extra_files: dict[str, str] | None = None, rows: str = "", answer: str = "") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "catalog.yaml").write_text(textwrap.dedent(f"""\
         queries:
@@ -155,7 +155,7 @@ def write_catalog(folder: Path, cypher: str, params: str = "season: {type: seaso
             params:
               {params}
             columns: [n, player]
-        """) + (f"    rows: {rows}\n" if rows else ""))
+        """) + (f"    rows: {rows}\n" if rows else "") + (f"    answer: {answer}\n" if answer else ""))
     (folder / "demo.cypher").write_text(cypher)
     for file, text in (extra_files or {}).items():
         (folder / file).write_text(text)
@@ -220,6 +220,51 @@ def test_every_querys_row_facts_name_its_columns():
     # what "how many" counts is declared where the query is: a list of people counts people by castaway_id
     assert CATALOG.get("season_jury").rows.counts == {"people": "castaway_id"}
     assert CATALOG.get("votes_received_by_player").rows.count_rows
+
+
+DEMO = "MATCH (s:Season {number: $season}) RETURN 1 AS n, 'x' AS player"
+
+
+def test_answer_templates_load_with_the_query(tmp_path):
+    folder = write_catalog(tmp_path, DEMO, answer='{one: "{player} has {n}", each: "{player} ({n})", '
+                                                  'many: "{n} players[ of {n}]: {items}", '
+                                                  'count: {rows: "{count} players: {items}", n: "{count} values"}}')
+    forms = Catalog.load(folder).get("demo").answer
+    assert forms.one == "{player} has {n}" and forms.each == "{player} ({n})"
+    assert forms.count == {"rows": "{count} players: {items}", "n": "{count} values"}
+    assert Catalog.load(write_catalog(tmp_path / "none", DEMO)).get("demo").answer is None
+
+
+@pytest.mark.parametrize("answer, message", [
+    ('{one: "{player} has {votes}"}', r"demo.*answer 'one' template names 'votes', not a column of the query "
+                                      r"\(n, player\)"),
+    ('{each: "{player} [({season})]"}', r"answer 'each' template names 'season'"),
+    ('{each: "{player}", many: "{items} in {season}"}', r"answer 'many' template names 'season'"),
+    ('{count: {rows: "{count} of {player}"}}', r"answer 'count rows' template names 'player'.*\(count, items\)"),
+    ('{count: {season: "{count} seasons"}}', "maps what a count counted"),
+    ('{many: "{items}"}', "needs 'each'"),
+    ('{one: "{player.name}"}', "not a plain field name"),
+    ('{one: "{player!r}"}', "not a plain field name"),
+    ('{one: "{player:>10}"}', "not a plain field name"),
+    ('{one: "{player[0]}"}', "not a plain field name"),
+    ('{one: "{}"}', "not a plain field name"),
+    ('{one: "[{player} [{n}]]"}', "brackets"),
+    ('{one: "{player"}', "answer 'one' template"),
+    ('{sentence: "{player}"}', "keys among"),
+])
+def test_the_loader_refuses_answer_templates_that_name_no_column(tmp_path, answer, message):
+    with pytest.raises(CatalogError, match=message):
+        Catalog.load(write_catalog(tmp_path, DEMO, answer=answer))
+
+
+def test_every_querys_answer_templates_name_its_columns():
+    from survivorgraph.agent.templates import template_fields
+
+    with_templates = [q for q in CATALOG if q.answer is not None]
+    assert len(with_templates) >= 40
+    for query in with_templates:
+        for template in (query.answer.one, query.answer.each):
+            assert template is None or set(template_fields(template)) <= set(query.columns), query.name
 
 
 def test_parameters_in_strings_and_comments_do_not_count(tmp_path):

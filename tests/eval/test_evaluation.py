@@ -197,6 +197,20 @@ def test_answer_support_is_checked_on_model_answers_only(scorer):
     no_model = scorer.score(q("Who won season 22?", ROB), {"answer": "winner: Rob Mariano", "answer_kind":
                                                            "extractive", "evidence": {"rows": rows}})
     assert no_model.answer_supported is None and no_model.withheld is None
+    # composed from the rows by a template, even beside a model that routed: no model claims to check
+    composed = scorer.score(q("Who won season 22?", ROB), result(
+        "Rob Mariano won Survivor: Redemption Island (season 22) with 8 jury votes.", answer_kind="composed"))
+    assert composed.correct and composed.answer_supported is None and composed.withheld is None
+
+
+def test_a_composed_answer_is_an_answer_whatever_words_it_holds(scorer):
+    """A sentence from the rows is never read as the strategy abstaining ("there were no …" in a template)."""
+    answer = "Matsing: there were no immunity wins.\n\nThe evidence, part by part:\n\nWhich tribe:\n- wins: 0"
+    score = scorer.score(q("Which tribe won no immunity?", {"type": "number", "values": [0]}),
+                         {"answer": answer, "answer_kind": "composed"})
+    assert not score.abstained and score.correct
+    assert short_answer(answer, "Which tribe won no immunity?").startswith("Matsing: there were no immunity wins.")
+    assert "The evidence, part by part" not in short_answer(answer, "Which tribe won no immunity?")
 
 
 def test_short_answer_drops_the_no_model_preamble_and_echoed_parts():
@@ -219,7 +233,7 @@ def test_a_small_run_is_scored_written_and_resumed(graph, settings, tmp_path, ca
     assert files["summary_json"].is_file() and files["summary_csv"].is_file() and files["html"].is_file()
     report = load_run(run.folder)
     assert set(report.summary["mode"]) == {"agentic", "agentic_nollm"} and not report.accuracy.empty
-    assert report.result(demo[0]["qid"], "agentic")["answer_kind"] == "extractive"
+    assert report.result(demo[0]["qid"], "agentic")["answer_kind"] == "composed"  # no model: read by a template
     lines = (run.folder / "results.jsonl").read_text().splitlines()
     again = run_eval(settings, opts, progress=False, log=lambda *_: None)  # resumed: nothing runs twice
     assert len((run.folder / "results.jsonl").read_text().splitlines()) == len(lines)

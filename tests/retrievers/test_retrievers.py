@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
-from queries.catalog import load_catalog
+from queries.catalog import Catalog, load_catalog
 from survivorgraph.agent.tools import Toolbox
 from survivorgraph.linking import EntityLinker
 from survivorgraph.retrievers import prompts
@@ -34,9 +35,12 @@ def linker(graph):
     return EntityLinker.from_store(graph)
 
 
-def agent(graph, linker, llm=None, text_store=None):
+def agent(graph, linker, llm=None, text_store=None, templates=True):
+    """`templates=False`: the catalog without its answer templates (the model writes every answer: for the tests of
+    what is done with a model's answer)."""
     writer = TextToCypherRetriever(graph, llm) if llm is not None else None
-    toolbox = Toolbox(store=graph, catalog=load_catalog(), text_store=text_store, cypher_writer=writer)
+    catalog = load_catalog() if templates else Catalog([replace(q, answer=None) for q in load_catalog()])
+    toolbox = Toolbox(store=graph, catalog=catalog, text_store=text_store, cypher_writer=writer)
     return AgenticRetriever(linker=linker, toolbox=toolbox, llm=llm)
 
 
@@ -164,7 +168,8 @@ def test_without_a_model_it_says_how_to_configure_one(graph):
 ])
 def test_deterministic_routes(graph, linker, question, tool, check):
     result = agent(graph, linker).ask(question)
-    assert result.answer_kind == "extractive", result.errors
+    # composed where the query's answer templates read the rows, else the evidence as it is
+    assert result.answer_kind == ("composed" if load_catalog().get(tool).answer else "extractive"), result.errors
     assert [a.source for a in result.cypher] == [tool]
     assert check(result.rows)
     assert result.usage["llm_calls"] == 0
@@ -188,7 +193,11 @@ def test_a_description_the_question_is_about_follows_the_answer_as_its_names(gra
     """ "The Redemption Island winner - who won the season they first played?": the answer (Vecepia) first, then
     who "they" are, by name; both queries' rows stay in the evidence."""
     result = agent(graph, linker).ask("The Redemption Island winner - who won the season they first played?")
-    asked, about = result.answer.split("\n\n")[1:3]
+    composed, _, asked, about = result.answer.split("\n\n")
+    assert composed.splitlines() == [
+        "Vecepia Towery won Survivor: Marquesas (season 4) at age 36 with 4 jury votes (final vote 4-3).",
+        "The Redemption Island winner — Rob Mariano won Survivor: Redemption Island (season 22) at age 34 with 8 jury "
+        "votes (final vote 8-1-0)."]
     assert asked.startswith("who won the season they first played:") and "Vecepia Towery" in asked
     assert about == "The Redemption Island winner (what the question is about): Rob Mariano"
     assert {r["part"] for r in result.rows} == {"The Redemption Island winner", "who won the season they first played"}
@@ -371,7 +380,7 @@ def test_names_and_numbers_a_model_leaves_out_are_added_from_the_rows(graph, lin
 
 def test_a_long_list_reaches_the_model_complete(graph, linker, fake, llm):
     say(fake, "Seasons 1 and 3.")
-    result = agent(graph, linker, llm).ask("Which seasons did not have a medical evacuation?")
+    result = agent(graph, linker, llm, templates=False).ask("Which seasons did not have a medical evacuation?")
     prompt = fake.chat_requests[-1]["messages"][-1]["content"]
     seasons = [str(r["season"]) for r in result.rows]
     assert len(seasons) > 15
@@ -467,13 +476,13 @@ def test_winners_and_one_gender_are_left_out_on_the_real_graph(graph, linker, se
 
 def test_a_complete_answer_is_left_alone(graph, linker, fake, llm):
     say(fake, "Rob Mariano has the most individual immunity wins: 9.")
-    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    result = agent(graph, linker, llm, templates=False).ask("Who has the most individual immunity wins?")
     assert result.answer == "Rob Mariano has the most individual immunity wins: 9."
 
 
 def test_an_answer_that_leaves_out_what_the_rows_are_about_is_rebuilt_from_them(graph, linker, fake, llm):
     say(fake, "He holds the record with 9 wins.")  # every claim is in the rows, but not whose record it is
-    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    result = agent(graph, linker, llm, templates=False).ask("Who has the most individual immunity wins?")
     assert result.answer_kind == "extractive" and "He holds" not in result.answer
     assert "Rob Mariano" in result.answer and "wins: 9" in result.answer
     guard = next(s for s in result.trace if s.name == "check the answer against the rows")
@@ -485,7 +494,7 @@ def test_a_made_up_name_or_number_is_asked_again_then_withheld(graph, linker, fa
     with what it made up named; both answers stay in the trace."""
     say(fake, "Oscar Lusth has the most individual immunity wins with 7 wins.",
         "Oscar Lusth won 7 individual immunity challenges.")
-    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    result = agent(graph, linker, llm, templates=False).ask("Who has the most individual immunity wins?")
     assert result.answer_kind == "extractive" and result.support["withheld"] and result.support["retried"]
     assert set(result.support["unsupported"]) == {"Oscar Lusth", "7"}
     assert result.answer.startswith("The model's answer is not shown: it stated 'Oscar Lusth', '7', which the rows")
@@ -499,7 +508,7 @@ def test_a_made_up_name_or_number_is_asked_again_then_withheld(graph, linker, fa
 
 def test_a_second_answer_that_keeps_to_the_rows_is_shown(graph, linker, fake, llm):
     say(fake, "Oscar Lusth has the most, with 7 wins.", "Rob Mariano has the most individual immunity wins: 9.")
-    result = agent(graph, linker, llm).ask("Who has the most individual immunity wins?")
+    result = agent(graph, linker, llm, templates=False).ask("Who has the most individual immunity wins?")
     assert result.answer_kind == "generated" and result.answer.startswith("Rob Mariano has the most")
     assert result.support == {"claims": 2, "unsupported": [], "retried": True, "withheld": False,
                               "first_answer": "Oscar Lusth has the most, with 7 wins.",
@@ -518,7 +527,7 @@ def test_a_second_answer_that_keeps_to_the_rows_is_shown(graph, linker, fake, ll
 ])
 def test_a_ref_is_resolved_by_its_own_query_first(graph, linker, question, tools, check):
     result = agent(graph, linker).ask(question)
-    assert result.answer_kind == "extractive", (result.errors, result.answer)
+    assert result.answer_kind == "composed", (result.errors, result.answer)
     assert [a.source for a in result.cypher] == tools
     assert check(result.rows), result.rows
     assert any(step.name.startswith("resolve:") for step in result.trace)
@@ -583,3 +592,61 @@ def test_without_a_model_there_is_nothing_to_warm(settings, graph):
     from survivorgraph.core import SurvivorGraph
 
     assert SurvivorGraph(settings, llm=None).warm_model() == []
+
+
+# -- issue #21: answers composed from the rows by the queries' templates ---------------------------------------------
+def test_without_a_model_a_winner_reads_as_a_sentence_above_its_evidence(graph, linker):
+    result = agent(graph, linker).ask("Tell me who won Survivor: Kaoh Rong.")
+    sentence, heading, evidence = result.answer.split("\n\n")
+    assert result.answer_kind == "composed" and heading == "The evidence, part by part:"
+    assert sentence == ("Michele Fitzgerald won Survivor: Kaoh Rong (season 32) at age 24 with 5 jury votes "
+                        "(final vote 5-2-0).")
+    assert "winner: Michele Fitzgerald" in evidence and result.rows[0]["winner"] == "Michele Fitzgerald"
+
+
+def test_without_a_model_a_list_and_a_count_read_as_sentences_with_every_item(graph, linker):
+    jury = agent(graph, linker).ask("Who sat on the jury of Survivor: Palau?")
+    sentence = jury.answer.split("\n\n")[0]
+    assert jury.answer_kind == "composed" and sentence.startswith("Jurors: Coby Archa (voted for Katie Gallagher), ")
+    assert all(f"{r['juror']} (voted for {r['voted_for']})" in sentence for r in jury.rows) and len(jury.rows) == 7
+
+    count = agent(graph, linker).ask("How many people sat on the Survivor: Vanuatu jury?")
+    assert count.answer_kind == "composed" and count.rows[0]["count"] == 7
+    assert count.answer.split("\n\n")[0] == f"7 jurors: {', '.join(count.rows[0]['items'])}."
+
+
+def test_without_a_model_each_part_is_composed_and_the_asked_column_is_said(graph, linker):
+    result = agent(graph, linker).ask("Who won Survivor: Tocantins and who sat on its jury?")
+    winner, jurors = result.answer.split("\n\n")[0].splitlines()
+    assert result.answer_kind == "composed"
+    assert winner.startswith("James Thomas Jr. won Survivor: Tocantins (season 18)") and "(final vote 7-0)" in winner
+    assert jurors.startswith("Jurors: ") and "Tyson Apostol" in jurors and "Erinn Lobdell" in jurors
+
+    day = agent(graph, linker).ask("What day did Colby Donaldson leave Heroes vs. Villains?")
+    assert day.answer.split("\n\n")[0] == ('Colby Donaldson: 16th voted out, season 20, episode 14 ("Anything Could '
+                                            'Happen"), day 37, place 5.')
+    assert day.rows[0]["day"] == 37
+
+
+def test_without_a_template_that_fits_the_part_stays_extractive(graph, linker):
+    """The gap between two ages is a row the query's templates do not read: the evidence as before."""
+    result = agent(graph, linker).ask("What was the age gap between the oldest and youngest castaways of season 7?")
+    assert result.rows[0]["difference_age"] == 29
+    assert result.answer_kind == "extractive" and result.answer.startswith("No model is configured; the evidence")
+
+
+def test_with_a_model_one_composed_part_skips_the_answer_call(graph, linker, fake, llm):
+    result = agent(graph, linker, llm).ask("Tell me who won Survivor: Kaoh Rong.")
+    assert result.answer_kind == "composed" and result.answer.startswith("Michele Fitzgerald won Survivor: Kaoh Rong")
+    assert not any(r["messages"][0]["content"] == prompts.ANSWER_SYSTEM for r in fake.chat_requests), \
+        "no answer-writing request was made"
+    step = next(s for s in result.trace if s.name == "write the answer")
+    assert step.detail["skipped"] and "skipped" in step.detail["how"] and "complete" in step.detail["how"]
+    assert result.rows and result.rows[0]["winner"] == "Michele Fitzgerald"
+
+
+def test_with_a_model_several_parts_are_still_joined_by_the_model(graph, linker, fake, llm):
+    say(fake, "James Thomas Jr. won Tocantins; Tyson Apostol sat on the jury.")
+    result = agent(graph, linker, llm).ask("Who won Survivor: Tocantins and who sat on its jury?")
+    assert any(r["messages"][0]["content"] == prompts.ANSWER_SYSTEM for r in fake.chat_requests)
+    assert result.answer_kind == "generated" and not any(s.name == "write the answer" for s in result.trace)

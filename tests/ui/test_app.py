@@ -258,15 +258,22 @@ def test_graph_column_with_a_scripted_model(page_env, text_db, fake_llm):
 
 def test_agentic_column_with_a_scripted_model(page_env, text_db, fake_llm):
     # The agent routes "who won season N" by rule and trusts a rule's evidence: the model only writes the
-    # answer. Spare replies cover a change in how many calls the agent makes; the test checks plumbing.
+    # answer, here joining two parts (one part its template reads needs no model). Spare replies cover a change in
+    # how many calls the agent makes; the test checks plumbing.
     # The page streams the answer, so the scripted replies are server-sent events.
     fake_llm.script(*[Reply(stream=stream_chunks(["Dee Valladares won ", "Survivor 45 (5-3-0)."])) for _ in range(4)])
     page_env(database_url=text_db, llm_base_url=fake_llm.url)
-    at = ask(load_page(), "Who won season 45?", strategies="Agentic graph RAG")
+    at = ask(load_page(), "Who won season 45 and who won season 44?", strategies="Agentic graph RAG")
     assert at.status[0].state == "complete", at.status[0].label
     assert fake_llm.chat_requests
     assert any("Dee Valladares won Survivor 45" in t for t in texts(at.markdown))
     assert int(next(m.value for m in at.metric if m.label == "LLM calls")) >= 1
+
+    asked = len(fake_llm.chat_requests)
+    at = ask(load_page(), "Who won season 45?", strategies="Agentic graph RAG")  # one part: composed, no model call
+    assert at.status[0].label.startswith("Composed from the rows"), at.status[0].label
+    assert any(t.startswith("Dee Valladares won Survivor: 45 (season 45)") for t in texts(at.markdown))
+    assert len(fake_llm.chat_requests) == asked
 
 
 def test_spoiler_guard_answers_for_a_viewer(page_env, text_db):
