@@ -59,7 +59,7 @@ class TextToCypherRetriever(Retriever):
         self.schema_scope = schema_scope
 
     def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
-        return [("cypher-warm", [self._system_message()])]
+        return [("cypher-warm", [self._system_message(pruned=self.schema_scope == "pruned")])]
 
     def _system_message(self, pruned: bool = False) -> dict[str, str]:
         """Instructions and the live schema: ~3,400 tokens, the same for every question (kept in the cache);
