@@ -14,6 +14,11 @@ square brackets is left out when a field in it has no value ("[, {jury_votes} ju
 "(s)" next to a field agrees with its number ("{wins} time(s)", "season(s) {seasons}"). Lists read joined with
 commas, booleans as yes / no. `compose` returns None when no form fits the rows (a field the rows lack, a
 value missing outside brackets, an answer operation that made other rows): the part is then shown as before.
+
+What the composed sentence says follows what the evidence shows: a list's items leave out the names of other
+people or places than its own (a juror's vote, an idol's finder) unless the part asks about them, as the evidence
+rows do (retrievers.answering.unshown_columns); a focused column of names (the person the part asks about) leads
+the sentence.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import re
 import string
 from collections.abc import Mapping
 from typing import Any
+
+from survivorgraph.retrievers.answering import holds_names, unshown_columns
 
 _FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 _SEGMENTS = re.compile(r"\[([^\[\]]*)\]")
@@ -171,8 +178,24 @@ def _says(asked: set[str], *templates: str | None) -> bool:
     return asked <= named
 
 
-def compose(rows: list[dict], columns: list[str], operations, forms, truncated: bool = False) -> str | None:
-    """The rows as a sentence by the query's answer forms (catalog AnswerForms), or None when no form fits."""
+def _led(focused: list[str], template: str, row: Mapping[str, Any], text: str | None) -> str | None:
+    """A focused column of names ("who did they vote for": voted_for) is the person the part asks about: the
+    sentence leads with it, not with another name ("Alex Moore voted for Savannah Louie" answers "Alex Moore"),
+    so a template that names someone else first reads after it ("Savannah Louie: Alex Moore voted for …")."""
+    fields = template_fields(template)
+    if text is None or not focused or (fields and fields[0] in focused):
+        return text
+    lead = text_of(row.get(focused[0]))
+    return f"{lead}: {text}" if lead else None
+
+
+def compose(rows: list[dict], columns: list[str], operations, forms, truncated: bool = False,
+            question: str = "") -> str | None:
+    """The rows as a sentence by the query's answer forms (catalog AnswerForms), or None when no form fits.
+
+    Given the part's question, a list's items leave out what its evidence rows leave out (`unshown_columns`:
+    names of other people or places than the items', a juror's vote, an idol's finder, unless asked); the lead
+    may still name a value all the rows share."""
     if forms is None or not rows:
         return None
     kinds = {type(op).__name__ for op in operations}
@@ -183,12 +206,15 @@ def compose(rows: list[dict], columns: list[str], operations, forms, truncated: 
     if kinds & _OWN_ROWS:
         return None
     asked = _asked(operations, columns)
+    focused = [op.column for op in operations if type(op).__name__ == "Focus" and holds_names(op.column)]
     if len(rows) == 1 and forms.one and _says(asked, forms.one):
-        text = render(forms.one, rows[0])
+        text = _led(focused, forms.one, rows[0], render(forms.one, rows[0]))
         return _sentence(text) if text else None
     if not forms.each or not _says(asked, forms.each, forms.many):
         return None
-    items = [render(forms.each, row) for row in rows]
+    hidden = unshown_columns(rows, question) - {"season_name", *focused}
+    shown = [{c: (None if c in hidden else v) for c, v in row.items()} for row in rows]
+    items = [_led(focused, forms.each, row, render(forms.each, item)) for row, item in zip(rows, shown, strict=True)]
     if not all(items):
         return None  # a row the item form cannot read: its facts would be dropped
     joined = _joined(items)

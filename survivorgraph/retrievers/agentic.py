@@ -316,8 +316,9 @@ class AgenticRetriever(Retriever):
         items = [(f"{e.part}{LEAD_NOTE}" if e.part in leads else e.part, _source(e), e.rows,
                   e.chunks) for e in useful]
         # Each part's rows as a sentence, where its query's answer templates fit them (agent.templates)
-        sentences = [self._composed(e) for e in useful]
-        sentences = [f"{e.part} — {s}" if s and e.part in leads else s for e, s in zip(useful, sentences, strict=True)]
+        # A description the question was about reads, as before, as the name(s) it found in the evidence below (its
+        # own sentence would repeat the question's words and add facts the question did not ask): nothing to compose
+        sentences = ["" if e.part in leads else self._composed(e) for e in useful]
         if self.llm is None:
             self._without_model(result, items, sentences)
             result.answer += _unread_note(useful)
@@ -358,15 +359,15 @@ class AgenticRetriever(Retriever):
         if not e.rows or e.plan.tool not in self.toolbox.catalog:
             return None
         forms = self.toolbox.catalog.get(e.plan.tool).answer
-        return compose(e.rows, e.columns, e.plan.operations, forms, e.truncated)
+        return compose(e.rows, e.columns, e.plan.operations, forms, e.truncated, question=e.part)
 
     @staticmethod
     def _without_model(result, items, sentences: list[str | None]) -> None:
         """The answer without a model's writing: the composed sentences first (answer_kind "composed" when
         every part composed), then the evidence part by part, as before."""
         evidence = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
-        composed = [s for s in dict.fromkeys(sentences) if s]
-        if composed and all(sentences):
+        composed = [s for s in dict.fromkeys(sentences) if s]  # "": a part with nothing to compose (a lead)
+        if composed and all(s is not None for s in sentences):
             result.answer_kind = "composed"
             result.answer = "\n".join(composed) + f"\n\n{COMPOSED_EVIDENCE}\n\n" + evidence
         else:

@@ -103,6 +103,18 @@ def extractive_rows(rows: Sequence[dict[str, Any]], limit: int = 50, question: s
     return "\n".join(f"- {line}" for line in lines) + more
 
 
+def unshown_columns(rows: Sequence[dict[str, Any]], question: str) -> set[str]:
+    """The columns a list of these rows leaves out for this question (`_shown_columns`): names of other people or
+    places than the list's own items that the question does not ask about; none for one row."""
+    columns = list(dict.fromkeys(c for row in rows for c in row))
+    return set(columns) - set(_shown_columns(rows, question)) if question else set()
+
+
+def holds_names(column: str) -> bool:
+    """A column whose values are names of people, seasons or places (not a number, a date or a result)."""
+    return column in _OTHER_NAMES
+
+
 def _shown_columns(rows: Sequence[dict[str, Any]], question: str) -> list[str]:
     """Every column but those naming other people or places than the ones the rows list (a juror's vote, a
     season's location or winner), unless the question asks about them; one row keeps all its columns."""

@@ -126,6 +126,32 @@ def test_the_column_a_part_asks_for_must_be_in_the_sentence():
     assert compose([WINNER], COLUMNS, (Focus("age"),), AnswerForms(one="{winner} was {age}")) == "Tony Vlachos was 45."
 
 
+def test_the_person_a_part_asks_for_leads_the_sentence():
+    """ "Who did they vote for": a sentence led by the voter would answer with the voter."""
+    vote = {"juror": "Alex Moore", "voted_for": "Savannah Louie", "season": 49}
+    forms = AnswerForms(one="{juror} voted for {voted_for} to win season {season}", each="{juror} (for {voted_for})")
+    assert compose([vote], list(vote), (Focus("voted_for"),), forms) == \
+        "Savannah Louie: Alex Moore voted for Savannah Louie to win season 49."
+    assert compose([vote], list(vote), (), forms) == "Alex Moore voted for Savannah Louie to win season 49."
+    assert compose([vote, {**vote, "juror": "Sophie Sandoval"}], list(vote), (Focus("voted_for"),), forms) == \
+        "Savannah Louie: Alex Moore (for Savannah Louie), Savannah Louie: Sophie Sandoval (for Savannah Louie)."
+
+
+def test_a_list_leaves_out_other_peoples_names_its_evidence_leaves_out():
+    """A juror's vote is another person than the list's jurors: said only when the part asks about votes; the
+    lead still states how many the list holds and a count the rows carry."""
+    rows = [{"juror": "A", "juror_number": 1, "voted_for": "W", "n_jurors": 7},
+            {"juror": "B", "juror_number": 2, "voted_for": "X", "n_jurors": 7}]
+    forms = AnswerForms(each="{juror} (juror {juror_number}[, voted for {voted_for}])",
+                        many="{n} of the season's {n_jurors} jurors: {items}")
+    columns = list(rows[0])
+    assert compose(rows, columns, (), forms, question="Which jurors were on the same tribe") == \
+        "2 of the season's 7 jurors: A (juror 1), B (juror 2)."
+    assert compose(rows, columns, (), forms, question="Which jurors voted for W") == \
+        "2 of the season's 7 jurors: A (juror 1, voted for W); B (juror 2, voted for X)."
+    assert compose(rows, columns, (), AnswerForms(each="{voted_for}: {juror}"), question="Which jurors") is None
+
+
 def test_no_template_or_no_rows_composes_nothing():
     assert compose([WINNER], COLUMNS, (), None) is None
     assert compose([], COLUMNS, (), FORMS) is None
