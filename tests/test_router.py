@@ -352,7 +352,7 @@ def test_more_that_the_data_does_not_hold(text, missing):
     assert chosen.tool == "abstain" and missing in chosen.params["missing"]
 
 
-def test_more_general_shapes_from_a_blind_run():
+def test_refs_extremes_counts_and_person_lists_combine_in_one_plan():
     chosen = plan("Whoever found the most idols on season 29, what place did they end up in?", [29])
     assert chosen.tool == "player_career" and chosen.params["castaway_id"]["pick"] == 0
     assert op(plan("Who was the youngest in the cast of season 42?", [42]), Extreme) == Extreme("age", False)
@@ -414,7 +414,7 @@ def test_every_rule_is_in_the_order_once():
     assert set(REGISTERED) - set(rules.ORDER) == set(), "a registered rule is missing from ORDER"
     assert [name for name, _ in rules.RULES] == rules.ORDER
 
-# -- generalisation (issue #6): masked names, the show's synonyms, answer shapes, chained lookups -----------
+# -- generalisation: masked names, the show's synonyms, answer shapes, chained lookups -----------
 from queries.catalog import RowFacts  # noqa: E402
 from survivorgraph.agent.lexicon import Mention, canonical, mask  # noqa: E402
 from survivorgraph.agent.shapes import answer_shape  # noqa: E402
