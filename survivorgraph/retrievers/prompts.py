@@ -7,8 +7,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from survivorgraph.retrievers.citations import ABSTAIN
-
 CYPHER_RULES = """You translate questions about the TV show Survivor into one read-only Cypher query.
 Rules:
 - Use only the labels, relationship types, directions and properties in the schema below.
@@ -66,11 +64,11 @@ Result rows ({count}{truncated}):
 {rows}
 Answer:"""
 
-CHUNKS_USER = f"""Question: {{question}}
-Passages:
-{{passages}}
-Answer only from the passages, with the number of the passage each fact comes from after it, like "… [2]". If \
-they do not contain the answer, say "{ABSTAIN}" and what is missing.
+CHUNKS_USER = """Question: {question}
+Passages (cite them as [1], [2] ... with their season/episode):
+{passages}
+Answer only from the passages, with the number of the passage each fact comes from after it; if they do not \
+contain the answer, say so.
 Answer:"""
 
 
