@@ -320,8 +320,7 @@ class AgenticRetriever(Retriever):
         # own sentence would repeat the question's words and add facts the question did not ask): nothing to compose
         sentences = ["" if e.part in leads else self._composed(e) for e in useful]
         if self.llm is None:
-            self._without_model(result, items, sentences)
-            result.answer += _unread_note(useful)
+            self._without_model(result, items, sentences, useful)
             return
         if len(parts) == 1 and len(useful) == 1 and sentences[0] and not useful[0].chunks \
                 and useful[0].plan.source != Source.LLM_ROUTER:
@@ -329,8 +328,7 @@ class AgenticRetriever(Retriever):
             with run.step("write the answer") as step:
                 step.detail.update(skipped=True, how="the model call was skipped: the answer composed from the "
                                                       "rows by the query's template is complete (one part)")
-            self._without_model(result, items, sentences)
-            result.answer += _unread_note(useful)
+            self._without_model(result, items, sentences, useful)
             return
         try:
             messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
@@ -350,8 +348,8 @@ class AgenticRetriever(Retriever):
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
-            self._without_model(result, items, sentences)  # the parts its templates read, as sentences above it
-            result.answer += _unread_note(useful)
+            # the parts its templates read, as sentences above it
+            self._without_model(result, items, sentences, useful)
 
 
     def _composed(self, e: Evidence) -> str | None:
@@ -362,9 +360,11 @@ class AgenticRetriever(Retriever):
         return compose(e.rows, e.columns, e.plan.operations, forms, e.truncated, question=e.part)
 
     @staticmethod
-    def _without_model(result, items, sentences: list[str | None]) -> None:
+    def _without_model(result, items, sentences: list[str | None], useful: list[Evidence], *,
+                       header: str | None = None) -> None:
         """The answer without a model's writing: the composed sentences first (answer_kind "composed" when
-        every part composed), then the evidence part by part, as before."""
+        every part composed), then the evidence part by part under `header` (default: no model is configured; a
+        model that failed at the answer step is not "no model"), and the note on what no plan applied."""
         evidence = "\n\n".join(_extractive_part(part, rows, chunks) for part, _, rows, chunks in items)
         composed = [s for s in dict.fromkeys(sentences) if s]  # "": a part with nothing to compose (a lead)
         if composed and all(s is not None for s in sentences):
@@ -372,8 +372,9 @@ class AgenticRetriever(Retriever):
             result.answer = "\n".join(composed) + f"\n\n{COMPOSED_EVIDENCE}\n\n" + evidence
         else:
             result.answer_kind = "extractive"
-            result.answer = ("\n".join(composed) + "\n\n" if composed else "") + f"{NO_MODEL_EVIDENCE}\n\n" \
-                + evidence
+            lead = "\n".join(composed) + "\n\n" if composed else ""
+            result.answer = f"{lead}{header or NO_MODEL_EVIDENCE}\n\n{evidence}"
+        result.answer += _unread_note(useful)
 
     @staticmethod
     def _guard_facts(result, items, run: Run) -> None:
