@@ -349,7 +349,7 @@ class AgenticRetriever(Retriever):
             # The evidence was found; a model that fails at the last step should not hide it.
             result.errors.append(f"the model could not write the answer ({exc}); showing the evidence")
             # the parts its templates read, as sentences above it
-            self._without_model(result, items, sentences, useful)
+            self._without_model(result, items, sentences, useful, header=COMPOSED_EVIDENCE)
 
 
     def _composed(self, e: Evidence) -> str | None:
