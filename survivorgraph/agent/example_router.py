@@ -62,7 +62,8 @@ class ExampleRouter:
         self.embedder = embedder
         self.min_similarity = min_similarity
         self.min_margin = min_margin
-        self.vectors = _example_vectors(examples, embedder, cache_dir)
+        # from the cache when the same texts were embedded by the same model before
+        self.vectors = cached_vectors([e.text for e in examples], embedder, cache_dir, "example-router")
 
     @classmethod
     def load(cls, embedder, *, cache_dir: Path | None = None, exclude_set: str | None = None, catalog=None,
@@ -120,8 +121,3 @@ class ExampleRouter:
         plan = Plan(best.tool, dict(best.params), reason=f"example router: {said}", confidence=best.similarity,
                     part=slots.text, source=Source.EXAMPLE)
         return Routed(plan, found, said, elapsed)
-
-
-def _example_vectors(examples: list[Example], embedder, cache_dir: Path | None) -> np.ndarray:
-    """The examples' vectors, from the cache when the same texts were embedded by the same model before."""
-    return cached_vectors([e.text for e in examples], embedder, cache_dir, "example-router")
