@@ -10,26 +10,16 @@ properties and enum values. The retriever falls back to the full schema when a p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from survivorgraph.graph.base import GraphSchema
 
-# What a linked entity is in the graph (survivorgraph.linking kinds).
-KIND_LABELS = {"person": ("Player", "PlayerSeason"), "season": ("Season",), "tribe": ("Tribe",)}
 _LABEL = re.compile(r"\(\s*\w*\s*:\s*([A-Za-z_]\w*)")
 
 
 def labels_in(cypher: str, schema: GraphSchema) -> set[str]:
     """The node labels a Cypher text (a query, or a hint line such as `(:Player {...})`) names."""
     return {label for label in _LABEL.findall(cypher) if label in schema.node_properties}
-
-
-def seed_labels(schema: GraphSchema, *, kinds: Iterable[str] = (), texts: Sequence[str] = ()) -> set[str]:
-    """Labels from the linked entities' kinds and from Cypher texts (the chosen examples, the hints)."""
-    seeds = {label for kind in kinds for label in KIND_LABELS.get(kind, ()) if label in schema.node_properties}
-    for text in texts:
-        seeds |= labels_in(text, schema)
-    return seeds
 
 
 def prune(schema: GraphSchema, seeds: Iterable[str]) -> GraphSchema:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from survivorgraph.cypher import grammar as cypher_grammar
 from survivorgraph.cypher.autofix import autofix
 from survivorgraph.cypher.dialect import normalise_for_backend
-from survivorgraph.cypher.pruning import prune, seed_labels
+from survivorgraph.cypher.pruning import labels_in, prune
 from survivorgraph.cypher.safety import check_read_only, extract_cypher
 from survivorgraph.cypher.schema_check import SchemaProblem, check_against_schema
 from survivorgraph.errors import ConfigError, NoModelError, QueryError, UnsafeQueryError
@@ -116,7 +116,8 @@ class TextToCypherRetriever(Retriever):
         shown = schema
         if self.schema_scope == "pruned":
             with run.step("prune schema") as step:
-                shown = prune(schema, seed_labels(schema, texts=[e["cypher"] for e in examples] + list(hints)))
+                # the labels the chosen examples use and the hint lines name for the linked names
+                shown = prune(schema, labels_in("\n".join([e["cypher"] for e in examples] + list(hints)), schema))
                 step.detail.update(labels=sorted(shown.node_properties), relationships=len(shown.patterns),
                                    of_labels=len(schema.node_properties), of_relationships=len(schema.patterns))
         pruned = shown is not schema
