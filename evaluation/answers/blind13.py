@@ -336,10 +336,15 @@ def bt_tribe_no_tribal_reward(g: GoldData, season: int):
 
 
 # -- multi-hop -------------------------------------------------------------------------------------------
+def _one_and_place(g: GoldData, candidates: list[str], season: int):
+    """The one person of `candidates` (asserted: the question has one answer) and their place that season."""
+    who = nv._one(list(candidates), season)[0]
+    return [entity(g, [who]), number(fr._row(g, who, season)["place"])]
+
+
 @gold_answer("bt_top_conf_time_place")
 def bt_top_conf_time_place(g: GoldData, season: int):
-    best = nv._one(top(_conf_time(g, season)), season)[0]
-    return [entity(g, [best]), number(fr._row(g, best, season)["place"])]
+    return _one_and_place(g, top(_conf_time(g, season)), season)
 
 
 @gold_answer("bt_first_boot_confessionals")
@@ -353,8 +358,7 @@ def bt_first_boot_confessionals(g: GoldData, season: int):
 @gold_answer("bt_youngest_place")
 def bt_youngest_place(g: GoldData, season: int):
     cast = g.season_cast(season)
-    young = nv._one(list(cast[cast["age"] == cast["age"].min()]["castaway_id"]), season)[0]
-    return [entity(g, [young]), number(fr._row(g, young, season)["place"])]
+    return _one_and_place(g, list(cast[cast["age"] == cast["age"].min()]["castaway_id"]), season)
 
 
 @gold_answer("bt_runner_up_buff")
@@ -375,8 +379,7 @@ def bt_longest_episode_boot(g: GoldData, season: int):
 
 @gold_answer("bt_top_reward_winner_place")
 def bt_top_reward_winner_place(g: GoldData, season: int):
-    best = nv._one(top(_ind_rewards(g, season)), season)[0]
-    return [entity(g, [best]), number(fr._row(g, best, season)["place"])]
+    return _one_and_place(g, top(_ind_rewards(g, season)), season)
 
 
 @gold_answer("bt_winner_votes_cast")
@@ -389,8 +392,7 @@ def bt_winner_votes_cast(g: GoldData, season: int):
 def bt_first_idol_finder_place(g: GoldData, season: int):
     found = _found(g, season)
     found = found[found["advantage_type"].str.contains("Hidden Immunity Idol", na=False)]
-    finder = nv._one(list(found[found["episode"] == found["episode"].min()]["castaway_id"].unique()), season)[0]
-    return [entity(g, [finder]), number(fr._row(g, finder, season)["place"])]
+    return _one_and_place(g, list(found[found["episode"] == found["episode"].min()]["castaway_id"].unique()), season)
 
 
 # -- cross-entity ----------------------------------------------------------------------------------------
