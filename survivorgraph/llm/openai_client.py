@@ -266,7 +266,8 @@ class OpenAICompatibleLLM(LLM):
         started, t0 = time.time(), time.monotonic()
         params = {"model": model, "messages": list(messages), "temperature": temperature,
                   "max_tokens": max_tokens, "stream": True, "stream_options": {"include_usage": True}}
-        if grammar is not None and self.supports_grammar:
+        grammar = grammar if self.supports_grammar else None  # as for complete(): sent only where enforced
+        if grammar is not None:
             params["extra_body"] = {"grammar": grammar}
         turn = ExitStack()  # the server's turn is held until the stream is read to its end or closed
         queued_s = turn.enter_context(self._turn(params["messages"], label, streamed=True))
@@ -301,7 +302,7 @@ class OpenAICompatibleLLM(LLM):
             turn.close()
             usage = self._usage(usage_obj, params["messages"], "".join(pieces))
             self._record("stream", label, started, t0, model, usage, attempts, error=error, queued_s=queued_s,
-                         grammar="extra_body" in params)
+                         grammar=grammar is not None)
 
 
 def _native_tool_calls(raw: Any) -> tuple[ToolCall, ...]:
