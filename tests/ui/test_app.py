@@ -374,3 +374,10 @@ def test_a_malformed_watched_point_in_the_link_answers_nothing_until_it_is_fixed
     ask(at, "Who won season 45?", strategies="Agentic graph RAG")
     result = at.session_state["history"][0].outcomes["agentic"].result
     assert result.scope == "watched through season 45, episode 1"
+
+
+def test_a_latency_reads_in_milliseconds_below_a_tenth_of_a_second():
+    """An answer composed from rows takes milliseconds: shown so, never as "0.00 s"."""
+    from survivorgraph.ui.columns import seconds
+
+    assert [seconds(v) for v in (0.0042, 0.038, 0.31, 19.34, 214.2)] == ["4.2 ms", "38 ms", "0.31 s", "19.3 s", "214 s"]
