@@ -4,6 +4,7 @@
     python benchmarks/loso.py run                # the evaluation, no model: each set scored by a router without it
     python benchmarks/loso.py run --sets blind-03,blind-07 --orders only
     python benchmarks/loso.py latency            # one part routed, p50 / p90 (the embedder warm)
+    python benchmarks/loso.py choose --n 100     # with the model: its pick among the candidates
 
 `run` scores every set three ways with the harness's own scorer (python -m evaluation run --no-llm): the rules
 alone (the example router off), the example stage alone (`only`: the rules off, the best candidate when clearly
@@ -135,6 +136,46 @@ def markdown(table: dict, orders: list[str]) -> str:
     return "\n".join(lines)
 
 
+def choose(core, n: int) -> dict:
+    """With the model: `n` of the sets' own examples, spread over the sets, each routed by a router without its
+    set; the model picks among the top candidates (agent.candidate_choice). Right when the pick is the example's
+    own plan; beside it, how often the nearest candidate is (no model) and how often the plan is among the
+    candidates at all (the most the model can get)."""
+    from queries.catalog import load_catalog
+    from survivorgraph.agent.candidate_choice import CandidateChooser
+    from survivorgraph.agent.examples import _in_text
+    from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
+
+    full = _router(core)
+    catalog = load_catalog()
+    chooser = CandidateChooser(core.llm, catalog, [*catalog.names(), TEXT_TO_CYPHER, CHUNK_SEARCH])
+    own = [i for i, e in enumerate(full.examples) if e.set and e.origin == e.set]
+    step = max(1, len(own) // n)
+    counts = defaultdict(int)
+    times = []
+    for i in own[::step][:n]:
+        example = full.examples[i]
+        values = {p: 1 for p in _in_text(example.text)} | {"{seasons}": [1]}
+        found = full.without_set(example.set).nearest(full.vectors[i], values)
+        counts["examples"] += 1
+        if not found:
+            continue
+        keys = [c.example.plan_key for c in found]
+        started = time.perf_counter()
+        plan, _ = chooser.pick(example.question or example.text, example.text, found)
+        times.append(time.perf_counter() - started)
+        picked = next((c.example.plan_key for c in found if plan and c.tool == plan["tool"]
+                       and c.params == plan["params"]), plan["tool"] if plan else "unreadable")
+        counts["nearest right"] += keys[0] == example.plan_key
+        counts["among candidates"] += example.plan_key in keys
+        counts["model right"] += picked == example.plan_key
+        counts["model fell back"] += picked in (TEXT_TO_CYPHER, CHUNK_SEARCH)
+        counts["model took the nearest"] += picked == keys[0]
+    result = {**counts, "median_s": round(statistics.median(times), 2) if times else None}
+    print(json.dumps(result))
+    return result
+
+
 def latency(core, n: int) -> dict:
     """One part routed by the example router (embedding included), warm, over the question sets' wording."""
     from survivorgraph.agent.examples import load_examples
@@ -171,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--json", type=Path, default=None)
     r.add_argument("--min-similarity", type=float, default=None, help="instead of the calibrated one")
     r.add_argument("--min-margin", type=float, default=None)
+    ch = sub.add_parser("choose", help="with the model: its pick among the candidates, left one set out")
+    ch.add_argument("--n", type=int, default=100)
     lat = sub.add_parser("latency")
     lat.add_argument("--n", type=int, default=300)
     args = parser.parse_args(argv)
@@ -182,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
         print(markdown(table, orders))
         if args.json:
             args.json.write_text(json.dumps(table, indent=1))
+        return 0
+    if args.command == "choose":
+        choose(SurvivorGraph(settings), args.n)
         return 0
     core = SurvivorGraph(settings, llm=None)
     if args.command == "calibrate":

@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent import intents
+from survivorgraph.agent.candidate_choice import CandidateChooser
 from survivorgraph.agent.chains import names_one_of_their_seasons
 from survivorgraph.agent.critic import deterministic_verdicts, follow_up, llm_verdict
 from survivorgraph.agent.episode_focus import search_text
+from survivorgraph.agent.example_router import Candidate
 from survivorgraph.agent.lexicon import Mention, reading
 from survivorgraph.agent.llm_router import LLMRouter, grounded
 from survivorgraph.agent.operations import yielding
@@ -78,9 +80,13 @@ class AgenticRetriever(Retriever):
         self.examples = examples
         self.example_order = example_order
         self.router = LLMRouter(llm, toolbox.catalog, toolbox.available()) if llm is not None else None
+        # With a model and examples: the model picks among the example router's candidates (agent.candidate_choice)
+        self.chooser = CandidateChooser(llm, toolbox.catalog, toolbox.available()) \
+            if llm is not None and examples is not None else None
 
     def stable_prompts(self) -> list[tuple[str, list[dict[str, str]]]]:
-        return [("route-warm", self.router.stable_prompt())] if self.router is not None else []
+        prompts = [("route-warm", self.router.stable_prompt())] if self.router is not None else []
+        return prompts + ([("choose-warm", self.chooser.stable_prompt())] if self.chooser is not None else [])
 
     @classmethod
     def build(cls, core) -> AgenticRetriever:
@@ -172,11 +178,13 @@ class AgenticRetriever(Retriever):
                          reason="deterministic: the part refers back to an earlier part that found nothing",
                          source=Source.AGENT)]
         narrative = intents.is_narrative(part.text)
-        by_example, example_detail = self._by_example(part, slots, linked, earlier, narrative) \
-            if self.examples is not None and self.example_order in ("first", "only") else (None, None)
+        candidates: list[Candidate] = []
+        by_example, example_detail = None, None
+        if self.examples is not None and self.example_order in ("first", "only"):
+            by_example, example_detail, candidates = self._by_example(part, slots, linked, earlier, narrative)
         plan = by_example or (intents.route(slots) if self.example_order != "only" or self.examples is None else None)
         if plan is None and self.examples is not None and self.example_order == "after_rules":
-            plan, example_detail = self._by_example(part, slots, linked, earlier, narrative)
+            plan, example_detail, candidates = self._by_example(part, slots, linked, earlier, narrative)
         if plan is None and (episode := _that_night(part, linked, list(earlier))):
             # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
             plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
@@ -203,6 +211,17 @@ class AgenticRetriever(Retriever):
                 # found and the text answer them.
                 step.detail["how"] = ("deterministic: a follow-up no rule reads is answered from what the parts "
                                       "before it found, and the text")
+            elif self.chooser is not None and candidates:
+                try:
+                    chosen = self.chooser.choose(slots, candidates)
+                except SurvivorGraphError as exc:  # model down or slow: fall back to the text, say why
+                    run.result.errors.append(f"the model could not route this part ({exc})")
+                    step.status = "error"
+                    step.detail.update(how="the model could not pick a plan: searching the text", error=str(exc))
+                else:
+                    step.detail.update(tool=chosen.tool, params=chosen.params, stage="model among examples",
+                                       how=f"LLM (candidates): {chosen.reason}")
+                    plans.append(chosen)
             elif self.router is not None:
                 entities = self.linker.rewrite(part.text, linked) if linked.links else ""
                 try:
@@ -242,20 +261,20 @@ class AgenticRetriever(Retriever):
         return plans
 
     def _by_example(self, part: Part, slots: Slots, linked, earlier, narrative: bool
-                    ) -> tuple[Plan | None, dict | None]:
+                    ) -> tuple[Plan | None, dict | None, list[Candidate]]:
         """The example router's plan for the part when its best candidate is clearly ahead; its candidates and
         why are kept for the route step. Not for a story question (the text answers it), nor for a later part
         that names nothing of its own (what it asks is what the parts before found: measured, nearest examples
         sent such parts to unrelated lookups, as the LLM router did)."""
         if narrative or (earlier and not _names_anything(part, linked) and not slots.people and not slots.seasons):
-            return None, None
+            return None, None, []
         routed = self.examples.route(slots)
         detail = {"why": routed.why, "ms": round(routed.elapsed_ms, 1),
                   "candidates": [c.describe() for c in routed.candidates]}
         if routed.plan is not None:  # the shape words of the part ("how many", "on what day"), as for a rule's plan
             shape = answer_shape(reading(slots.text, slots.mentions), routed.plan.tool)
             routed.plan.operations = yielding(routed.plan.operations, *shape)
-        return routed.plan, detail
+        return routed.plan, detail, routed.candidates
 
     def _critic_rounds(self, parts: list[Part], linked, evidence: list[Evidence], tried: dict[str, set[str]],
                        run: Run) -> None:

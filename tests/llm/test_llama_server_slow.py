@@ -152,3 +152,22 @@ def test_measure_qwen(settings, capsys):
     finally:
         llama_server.stop(s)
 
+
+
+def test_the_candidate_choice_grammar_holds_even_a_tiny_model_to_the_options(smol):
+    """The example router's candidates as an `anyOf` of constant plans: llama.cpp turns the schema into a grammar,
+    so even a 135M model replies with one of the options, whole (no made-up season, no other query)."""
+    from queries.catalog import load_catalog
+    from survivorgraph.agent.candidate_choice import CandidateChooser
+    from survivorgraph.agent.example_router import Candidate
+    from survivorgraph.agent.examples import Example
+    from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
+
+    llama_server.ensure_running(smol, options=OPTIONS)
+    catalog = load_catalog()
+    candidates = [Candidate(tool, {"season": 31}, 0.8, Example(text, tool, {}))
+                  for tool, text in (("season_winner", "who won {season}"), ("season_jury", "who was on the jury"))]
+    chooser = CandidateChooser(build_llm(smol, options=OPTIONS), catalog, [*catalog.names(), TEXT_TO_CYPHER,
+                                                                          CHUNK_SEARCH])
+    plan, reply = chooser.pick("Who won Cambodia?", "Who won {season}?", candidates)
+    assert plan in [p for p, _ in chooser.options(candidates)], reply

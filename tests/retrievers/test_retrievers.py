@@ -575,14 +575,15 @@ def test_warming_the_model_reads_each_stable_prefix_once(settings, graph, fake, 
     ahead of any question (one token asked back), pinned like the calls they prepare (SCRIPTED fake server)."""
     from survivorgraph.core import SurvivorGraph
 
-    fake.script(*(Reply(body=completion("OK", usage=(3000, 1))) for _ in range(2)))
+    fake.script(*(Reply(body=completion("OK", usage=(3000, 1))) for _ in range(3)))
     core = SurvivorGraph(settings, llm=llm)
     try:
         warmed = core.warm_model(("graph", "agentic"))
     finally:
         core.close()
-    assert [label for label, _, _ in warmed] == ["cypher-warm", "route-warm"]
-    cypher, route = fake.chat_requests
+    assert [label for label, _, _ in warmed] == ["cypher-warm", "route-warm", "choose-warm"]
+    cypher, route, choose = fake.chat_requests
+    assert "You pick the plan" in choose["messages"][0]["content"]
     assert "Schema:" in cypher["messages"][0]["content"] and cypher["max_tokens"] == 1
     assert cypher["messages"][0]["content"] == prompts.CYPHER_SYSTEM.format(schema=graph.schema().as_text())
     assert "You choose the one tool" in route["messages"][0]["content"]

@@ -1,0 +1,102 @@
+"""The model picks one of the example router's candidate plans for a part, instead of reading the whole catalog.
+
+The example router proposes up to five distinct plans, each already filled from the part's linked names and each
+shown with the solved example question that proposed it (few-shot). The model's reply is constrained by a JSON
+schema that is an `anyOf` of exactly those plans — each candidate's tool and params as constants — plus "write a
+graph query" and "search the text": it can only produce a plan that the catalog's checks already passed, and
+never an id or a season the question does not name. The prompt is a few hundred tokens, not the catalog's
+descriptions of every query.
+"""
+
+from __future__ import annotations
+
+import json
+
+from survivorgraph.agent.example_router import Candidate
+from survivorgraph.agent.examples import templated_text
+from survivorgraph.agent.plans import Plan, Slots, Source
+from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
+
+CHOOSER_SYSTEM = """You pick the plan that answers a question about the TV show Survivor.
+Each option is a graph query with a solved question it answered. Pick the option whose solved question asks
+for the same thing as the question: the same fact, count, list or ranking about the same kind of thing.
+If no option asks for that, pick text_to_cypher. For a why/how story question pick chunk_search.
+Reply with the option's JSON exactly."""
+
+CHOOSER_USER = """Options:
+{options}
+Question: {question}
+The question with its names as placeholders: {pattern}"""
+
+# Option keys the model can reply with besides the candidates: the two fallbacks every part has.
+FALLBACKS = ((TEXT_TO_CYPHER, "none of the above: write a graph query"),
+             (CHUNK_SEARCH, "a story (why/how): search the text"))
+
+
+def plan_json(tool: str, params: dict) -> dict:
+    return {"tool": tool, "params": params}
+
+
+class CandidateChooser:
+    def __init__(self, llm, catalog, tools: list[str]):
+        self.llm = llm
+        self.catalog = catalog
+        self.tools = tools
+
+    def stable_prompt(self) -> list[dict[str, str]]:
+        return [{"role": "system", "content": CHOOSER_SYSTEM}]
+
+    def options(self, candidates: list[Candidate]) -> list[tuple[dict, str]]:
+        """(plan JSON, what it is) for each candidate the catalog offers here, then the fallbacks available."""
+        out = []
+        for c in candidates:
+            if c.tool in self.catalog and c.tool in self.tools:
+                title = self.catalog.get(c.tool).title
+                out.append((plan_json(c.tool, c.params), f'{title}. Solved: "{c.example.text}"'))
+        out += [(plan_json(tool, {}), what) for tool, what in FALLBACKS if tool in self.tools]
+        return out
+
+    def schema(self, options: list[tuple[dict, str]]) -> dict:
+        """One branch per option, its tool and params constants: the reply is one of the options, whole."""
+        return {"anyOf": [{"type": "object", "required": ["tool", "params"], "additionalProperties": False,
+                           "properties": {"tool": {"const": plan["tool"]}, "params": {"const": plan["params"]}}}
+                          for plan, _ in options]}
+
+    def messages(self, question: str, pattern: str, options: list[tuple[dict, str]]) -> list[dict[str, str]]:
+        listed = "\n".join(f"- {json.dumps(plan)} - {what}" for plan, what in options)
+        user = CHOOSER_USER.format(options=listed, question=question, pattern=pattern)
+        return [*self.stable_prompt(), {"role": "user", "content": user}]
+
+    def pick(self, question: str, pattern: str, candidates: list[Candidate]) -> tuple[dict | None, str]:
+        """The option the model replied with (None: its reply is none of them) and the reply."""
+        options = self.options(candidates)
+        reply = self.llm.complete(self.messages(question, pattern, options), json_schema=self.schema(options),
+                                  max_tokens=120, label="choose plan")
+        picked = reply.json() or {}
+        for plan, _ in options:
+            if picked.get("tool") == plan["tool"] and picked.get("params") == plan["params"]:
+                return plan, reply.content
+        return None, reply.content
+
+    def choose(self, slots: Slots, candidates: list[Candidate]) -> Plan:
+        """The plan the model picked among the candidates (an unreadable reply: the nearest example's, said so)."""
+        plan, reply = self.pick(slots.text, templated_text(slots), candidates)
+        if plan is not None:
+            return self._plan(plan, slots, candidates, "the model picked it among the example router's "
+                                                       f"{len(candidates)} candidates")
+        best = plan_json(candidates[0].tool, candidates[0].params)
+        return self._plan(best, slots, candidates, f"the model's reply {reply[:80]!r} is none of the candidates: "
+                                                   "the nearest example's plan")
+
+    def _plan(self, plan: dict, slots: Slots, candidates: list[Candidate], why: str) -> Plan:
+        tool = plan["tool"]
+        if tool == TEXT_TO_CYPHER:
+            return Plan(TEXT_TO_CYPHER, {"question": slots.text}, reason=f"{why}: none fits, writing Cypher",
+                        part=slots.text, source=Source.LLM_ROUTER)
+        if tool == CHUNK_SEARCH:
+            return Plan(CHUNK_SEARCH, {"query": slots.text, "seasons": list(slots.seasons),
+                                       "castaway_ids": list(slots.people)},
+                        reason=f"{why}: a story, searching the text", part=slots.text, source=Source.LLM_ROUTER)
+        chosen = next(c for c in candidates if c.tool == tool and c.params == plan["params"])
+        return Plan(tool, dict(plan["params"]), part=slots.text, source=Source.LLM_ROUTER,
+                    reason=f"{why}; its example '{chosen.example.text}', similarity {chosen.similarity:.2f}")
