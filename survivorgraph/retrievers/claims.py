@@ -26,8 +26,9 @@ NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 _NUMBER = re.compile(r"(?<![\w.\[])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\]])")  # not a citation's [2]
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 # A name: capitalised words, joined by the lowercase words names carry ("Edge of Extinction", "Heroes vs.
-# Villains", "Jerri Manthey", "Sandra Diaz-Twine", "Jean-Robert", "O'Brien").
-_CAP = r"[A-Z][\w'’\-]*\.?"
+# Villains", "Jerri Manthey", "Sandra Diaz-Twine", "Jean-Robert", "O'Brien"). A period belongs to a short word only
+# (an initial, "Jr.", "St."): after a longer word it ends the sentence ("… Redemption Island. From the data …").
+_CAP = r"(?:[A-Z][\w'’\-]{0,2}\.|[A-Z][\w'’\-]*)"
 _NAME = re.compile(rf"{_CAP}(?:\s+(?:(?:of|the|and|at|on|vs\.?|de|van|von|la|del|da)\s+)*{_CAP})*")
 _WORD = re.compile(r"[a-z0-9]+")
 _CITATION = re.compile(r"\[(\d+)\]")
