@@ -5,7 +5,9 @@ passages cut to the sentences that share a word with the answer's claims — Wik
 Each line's `unsupported` was read by hand against its evidence: one answer misspelt a tribe member (Tevin Davis
 as "Devin Davis"; its "12 members" is the length of the row's list); the others hold only what their evidence
 does — four of them had been false alarms of the first checker (a passage's season and episode labels, "the TV
-show"), which withheld right answers."""
+show"), which withheld right answers. The last line is an agent's answer from `llm-base-blind-13`, read as one name
+across its sentence end ("Redemption Island.  From the data") by the checker of that run: every claim in it is in
+its rows."""
 
 from __future__ import annotations
 
