@@ -57,9 +57,9 @@ def write_run(folder: Path, records: list[dict], modes: list[str] = MODES) -> Pa
 
 def baseline_records() -> list[dict]:
     return [
-        record("sf-1", "single_fact", "Who won season 45?", "Dee Valladares", "Dee Valladares won.", True),
-        record("sf-2", "single_fact", "Who won season 41?", "Erika Casupanan", "Erika Casupanan won.", True),
-        record("sf-3", "single_fact", "Who won season 40?", "Tony Vlachos", "Sandra Diaz-Twine.", False),
+        record("sf-1", "single_fact", "Season 45's winner?", "Dee Valladares", "Dee Valladares won.", True),
+        record("sf-2", "single_fact", "Season 41's winner?", "Erika Casupanan", "Erika Casupanan won.", True),
+        record("sf-3", "single_fact", "Season 40's winner?", "Tony Vlachos", "Sandra Diaz-Twine.", False),
         record("ag-1", "aggregation", "How many seasons had a medevac?", "13", "There were 12.", False),
         record("ag-2", "aggregation", "How many tribal councils?", "640", "There were 640.", True),
         record("mh-1", "multi_hop", "Who voted out Rob?", "Amber Mariano", "Amber Mariano.", True),
@@ -71,8 +71,8 @@ def baseline_records() -> list[dict]:
 def candidate_records() -> list[dict]:
     fast = {"latency_ms": 60.0}
     return [
-        record("sf-1", "single_fact", "Who won season 45?", "Dee Valladares", "Austin Li Coon won.", False, **fast),
-        record("sf-2", "single_fact", "Who won season 41?", "Erika Casupanan", "Erika Casupanan, 41.", True, **fast),
+        record("sf-1", "single_fact", "Season 45's winner?", "Dee Valladares", "Austin Li Coon won.", False, **fast),
+        record("sf-2", "single_fact", "Season 41's winner?", "Erika Casupanan", "Erika Casupanan, 41.", True, **fast),
         record("ag-1", "aggregation", "How many seasons had a medevac?", "13", "There were 13.", True, **fast),
         record("ag-2", "aggregation", "How many tribal councils?", "640", "There were 640.", True,
                cypher="MATCH (t:TribalCouncil) RETURN count(t) AS n", **fast),

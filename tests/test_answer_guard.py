@@ -18,7 +18,7 @@ FINALISTS = [{"season": 35, "finalist": n, "winner": w, "final_vote": "5-2-1"}
 
 
 def test_a_list_question_wants_every_name_even_when_rows_carry_a_metric():
-    question = "Which players competed in three or more seasons?"
+    question = "Which castaways have played three or more seasons?"
     assert not is_ranking(MIN_SEASONS, question)
     assert key_facts(MIN_SEASONS, question=question) == ["Rob Mariano", "Cirie Fields", "Ozzy Lusth", "3"]
     facts = key_facts(MIN_SEASONS, question=question)
@@ -27,20 +27,20 @@ def test_a_list_question_wants_every_name_even_when_rows_carry_a_metric():
 
 
 def test_a_superlative_question_wants_the_leader_and_its_metric():
-    question = "Who has played the most seasons?"
+    question = "Who has been on the most seasons?"
     assert is_ranking(MIN_SEASONS, question)
     assert key_facts(MIN_SEASONS, question=question)[:2] == ["Rob Mariano", "5"]
     assert data_summary(MIN_SEASONS, question=question).startswith("top: player: Rob Mariano")
 
 
 def test_which_seasons_lists_the_season_numbers_not_the_one_person():
-    question = "In which seasons did the winner of season 27 compete?"
+    question = "Which seasons did the season 27 winner play in?"
     assert key_facts(CAREER, question=question) == ["18", "20", "27", "40"]
     assert data_summary(CAREER, question=question).startswith("4 seasons: 18, 20, 27, 40")
 
 
 def test_the_verb_the_question_uses_picks_the_names_column():
-    assert key_facts(IDOLS, question="Who found a hidden immunity idol in season 15?") == \
+    assert key_facts(IDOLS, question="In season 15, who found a hidden immunity idol?") == \
         ["Todd Herzog", "James Clement"]
     assert key_facts(IDOLS, question="Who played an idol in season 15?") == ["James Clement"]
 
@@ -55,14 +55,14 @@ def test_a_no_model_answer_shows_a_list_without_other_peoples_names():
 
     jurors = [{"juror_number": 3, "juror": "Jason Siska", "castaway_id": "US0244", "voted_for": "Parvati Shallow"},
               {"juror_number": 5, "juror": "Alexis Jones", "castaway_id": "US0246", "voted_for": "Amanda Kimmel"}]
-    plain = extractive_rows(jurors, question="Which Micronesia jurors hadn't played before?")
+    plain = extractive_rows(jurors, question="Which Micronesia jurors were playing for the first time?")
     assert "Jason Siska" in plain and "Parvati" not in plain and "Amanda" not in plain
     assert "castaway_id: US0244" in plain  # ids and numbers stay: they name no one a reader would take as the answer
     asked = extractive_rows(jurors, question="Which jurors voted for whom on Micronesia?")
     assert "voted_for: Parvati Shallow" in asked  # what the question asks about is shown
     seasons = [{"season": 5, "season_name": "Survivor: Thailand", "location": "Ko Tarutao"},
                {"season": 18, "season_name": "Survivor: Tocantins", "location": "Jalapão, Brazil"}]
-    assert "location" not in extractive_rows(seasons, question="which seasons had no women at final tribal?")
+    assert "location" not in extractive_rows(seasons, question="in which seasons was no woman at final tribal?")
     assert "location: Ko Tarutao" in extractive_rows(seasons, question="where were these seasons filmed?")
     one = [{"season": 5, "season_name": "Survivor: Thailand", "location": "Ko Tarutao"}]
     assert "Ko Tarutao" in extractive_rows(one, question="which season had no women at final tribal?")

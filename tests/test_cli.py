@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from survivorgraph.cli import main
 
-QUESTION = "Who won season 45?"
+QUESTION = "Who was the winner of season 45?"
 
 
 def closed_port() -> int:

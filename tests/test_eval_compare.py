@@ -60,7 +60,7 @@ def test_flips_and_changed_answers_with_both_answers(runs):
     assert (lost.answer_a, lost.answer_b, lost.gold) == ("Dee Valladares won.", "Austin Li Coon won.",
                                                          "Dee Valladares")
     assert (lost.category, lost.question, lost.correct_a, lost.correct_b) == (
-        "single_fact", "Who won season 45?", True, False)
+        "single_fact", "Season 45's winner?", True, False)
     assert cmp.changed_count == 5 and not cmp.identical
     assert cmp.only_a == [("sf-3", "agentic")] and cmp.only_b == [("ag-3", "agentic")]
     assert [(o["qid"], o["question_b"]) for o in cmp.other_question] == [

@@ -75,9 +75,9 @@ def kill_falkordb(settings) -> int:
 def test_graph_server_killed_mid_session_gives_a_clear_error(private):
     core = plain_core(private)
     try:
-        assert winner_45(core.ask("Who won season 45?", "agentic"))
+        assert winner_45(core.ask("Who was the winner of season 45?", "agentic"))
         kill_falkordb(private)
-        result = core.ask("Who won season 44?", "agentic")
+        result = core.ask("Who was the winner of season 44?", "agentic")
     finally:
         EmbeddedFalkorDB(private.state_dir, query_timeout_ms=private.query_timeout_ms).ensure_running()
         core.close()
@@ -90,18 +90,18 @@ def test_after_a_restart_the_next_question_works_with_no_data_loss(private):
     core = plain_core(private)
     try:
         before = core.graph.label_counts(), core.graph.relationship_counts()
-        assert winner_45(core.ask("Who won season 45?", "agentic"))
+        assert winner_45(core.ask("Who was the winner of season 45?", "agentic"))
         kill_falkordb(private)
-        assert core.ask("Who won season 45?", "agentic").answer_kind == "error"
+        assert core.ask("Who was the winner of season 45?", "agentic").answer_kind == "error"
         EmbeddedFalkorDB(private.state_dir, query_timeout_ms=private.query_timeout_ms).ensure_running()
-        after_restart = core.ask("Who won season 45?", "agentic")  # the same core object reconnects
+        after_restart = core.ask("Who was the winner of season 45?", "agentic")  # the same core object reconnects
         assert winner_45(after_restart), after_restart.answer
         assert (core.graph.label_counts(), core.graph.relationship_counts()) == before
     finally:
         core.close()
     fresh = plain_core(private)
     try:
-        assert winner_45(fresh.ask("Who won season 45?", "agentic"))
+        assert winner_45(fresh.ask("Who was the winner of season 45?", "agentic"))
     finally:
         fresh.close()
 
@@ -118,7 +118,7 @@ def test_an_interrupted_load_leaves_the_previous_graph_usable(private, fail_afte
             load_graph(private, fail_after=fail_after)
         assert (core.graph.label_counts(), core.graph.relationship_counts(), core.graph.dataset_info()) == before
         assert core.graph._redis().execute_command("GRAPH.LIST") == [private.falkordb_graph]  # no staging left
-        assert winner_45(core.ask("Who won season 45?", "agentic"))
+        assert winner_45(core.ask("Who was the winner of season 45?", "agentic"))
     finally:
         core.close()
 
@@ -133,10 +133,11 @@ def test_postgres_stopped_the_traditional_column_errors_while_graph_and_agentic_
     core, plain = plain_core(private, llm), plain_core(private)
     graph, escaped = None, None
     try:
-        assert plain.ask("Who won season 45?", "traditional").chunks  # the index answers while Postgres is up
+        # the index answers while Postgres is up
+        assert plain.ask("Who was the winner of season 45?", "traditional").chunks
         assert EmbeddedPostgres(private.state_dir).stop()
-        traditional = plain.ask("Who won season 45?", "traditional")
-        agentic = plain.ask("Who won season 45?", "agentic")
+        traditional = plain.ask("Who was the winner of season 45?", "traditional")
+        agentic = plain.ask("Who was the winner of season 45?", "agentic")
         fake.script(Reply(body=completion("MATCH (s:Season {number: 45}) RETURN s.name AS season")),
                     Reply(body=completion("Season 45 is called Survivor: 45.")))
         try:
@@ -171,10 +172,12 @@ def test_a_slow_llm_times_out_in_its_column_and_the_others_still_answer(graph, s
     try:
         started = time.monotonic()
         graph_result = core.ask("How many seasons are there?", "graph")
-        agentic = core.ask("Who won season 45 and who won season 44?", "agentic")  # two parts: the model joins them
+        # two parts: the model joins them
+        agentic = core.ask("Who was the winner of season 45 and who was the winner of season 44?", "agentic")
         elapsed = time.monotonic() - started
-        composed = core.ask("Who won season 45?", "agentic")  # one part the template reads: no model call to wait on
-        fallback = plain.ask("Who won season 45?", "agentic")
+        # one part the template reads: no model call to wait on
+        composed = core.ask("Who was the winner of season 45?", "agentic")
+        fallback = plain.ask("Who was the winner of season 45?", "agentic")
     finally:
         fake.stop()
         core.close()
@@ -197,9 +200,9 @@ def test_an_llm_server_that_is_down_gives_a_clear_message(graph, settings):
                                timeout_s=2, max_retries=1, backoff_s=0.05)
     core = plain_core(settings, down)
     try:
-        results = [core.ask(question, mode) for question, mode in (("Who won season 45?", "graph"),
-                                                                   ("Who won season 45 and who won season 44?",
-                                                                    "agentic"))]
+        asked = (("Who was the winner of season 45?", "graph"),
+                 ("Who was the winner of season 45 and who was the winner of season 44?", "agentic"))
+        results = [core.ask(question, mode) for question, mode in asked]
     finally:
         core.close()
     graph_result, agentic = results
@@ -210,10 +213,10 @@ def test_an_llm_server_that_is_down_gives_a_clear_message(graph, settings):
 
 
 # -- load ----------------------------------------------------------------------------------------------------
-LOAD_QUESTIONS = ["Who won season 45?", "Who was on the jury of Survivor: Cagayan?",
-                  "Who has played the most seasons?", "Which seasons had a medical evacuation?",
-                  "Who won Survivor 41?", "What were the tribes in season 30?",
-                  "Who has the most individual immunity wins?", "Which players competed in three or more seasons?"]
+LOAD_QUESTIONS = ["Who was the winner of season 45?", "Who sat on the jury of Survivor: Cagayan?",
+                  "Who has been on the most seasons?", "In which seasons was someone medically evacuated?",
+                  "Which castaway won Survivor 41?", "Which tribes were on season 30?",
+                  "Who has won the most individual immunities?", "Which castaways have played three or more seasons?"]
 
 
 def test_eight_parallel_agentic_questions_without_a_model(graph, settings):

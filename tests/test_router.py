@@ -2,8 +2,8 @@
 
 The cases of each rule alone (a question it takes, a near miss it must not) are data beside the rules,
 survivorgraph/agent/rules/cases/, run by tests/agent/rules/test_rule_cases.py. Here: what the router adds around the
-rules (refs, negations, leads, answer shapes). None of these questions is one of the evaluation sets'
-(tests/agent/test_own_wording.py). Slots are given as the linker would fill them: season numbers, castaway_ids in
+rules (refs, negations, leads, answer shapes). None of these questions is, or contains, one of the evaluation sets'
+(tests/test_no_eval_copies.py). Slots are given as the linker would fill them: season numbers, castaway_ids in
 the order the question names them, (tribe, season) pairs.
 """
 
@@ -145,7 +145,7 @@ def test_a_negation_a_rule_understands_is_left_to_it(text, seasons):
     ("Who never received a vote?", "Who received a vote?"),
     ("Who went home without making the jury?", "Who went home by making the jury?"),
     ("Which seasons had no returning players?", "Which seasons had a returning players?"),
-    ("Who won season 4?", None),
+    ("Who was the winner of season 4?", None),
 ])
 def test_positive_wording(said, meant):
     from survivorgraph.agent.complements import positive_wording
@@ -178,7 +178,7 @@ def test_the_seasons_a_person_had_a_role(text, flag):
 
 
 @pytest.mark.parametrize("text, pick", [
-    ("Rob first played in which season?", "first"),
+    ("Rob played for the first time in which season?", "first"),
     ("When did Rob last compete?", "last"),
     ("Which season was Rob's debut?", "first"),
     ("Which seasons did Rob play?", None),
@@ -253,7 +253,7 @@ def test_seasons_without_a_fact_are_the_others():
 @pytest.mark.parametrize("text, missing", [
     ("Who is the best Survivor player of all time?", "opinions"),
     ("Is Rob the GOAT?", "opinions"),
-    ("Did the right person win season 20?", "opinions"),
+    ("Was season 20 won by the right person?", "opinions"),
     ("is P1 the nicest person to ever play survivor?", "opinions"),
     ("who was the meanest castaway on season 20?", "opinions"),
     ("What was the budget for season 20?", "how the show was made"),
@@ -287,7 +287,7 @@ def test_the_most_recent_season_is_the_last_the_data_holds():
 
 
 def test_an_occurrence_with_a_pronoun_keeps_the_person():
-    chosen = _named("In Rob's second season, which episode did he go out in?", [ROB], ["Rob"])
+    chosen = _named("Rob's second season: which episode did he leave the game in?", [ROB], ["Rob"])
     assert chosen.tool == "player_exit" and chosen.params["castaway_ids"] == [ROB]
     assert chosen.params["season"]["pick"] == 1
 
@@ -317,12 +317,12 @@ def test_tribemates_confessionals_and_two_people_compared():
     chosen = plan("Who won more individual immunities in season 20, Sandra or Parvati?", [20], [SANDRA, PARVATI])
     assert chosen.tool == "individual_immunity_ranking"
     assert op(chosen, Where) == Where({"castaway_id": [SANDRA, PARVATI]})
-    chosen = _named("Who won the season where Rob was the first one voted out?", [ROB], ["Rob"])
+    chosen = _named("Who won the season in which Rob got voted out first?", [ROB], ["Rob"])
     assert chosen.tool == "season_winner" and chosen.params["season"]["$ref"] == "player_career"
 
 
 @pytest.mark.parametrize("text, seasons, people, tool, focus", [
-    ("What does Tony do for a living?", [], [TONY], "player_profile", "occupation"),
+    ("What is Tony's occupation?", [], [TONY], "player_profile", "occupation"),
     ("Where is Rob from?", [], [ROB], "player_profile", "city"),
     ("When was Rob born?", [], [ROB], "player_profile", "date_of_birth"),
     ("What was episode 3 of season 20 called?", [20], [], "episode_facts", "title"),
@@ -337,7 +337,7 @@ def test_own_facts_of_people_and_episodes(text, seasons, people, tool, focus):
 def test_a_season_next_to_another_and_a_person_by_description():
     assert plan("Who won the season right after season 22?", [22]).params == {"season": 23}
     assert plan("Which season came just before season 39?", [39]).params == {"season": 38}
-    chosen = plan("How old was the first castaway voted out of season 41?", [41])
+    chosen = plan("How old was the castaway who was voted out first on season 41?", [41])
     assert chosen.tool == "player_career" and chosen.params["castaway_id"]["$ref"] == "boot_order"
     assert plan("Who was the first person voted out of season 41?", [41]).tool == "boot_order"
     chosen = plan("Which state did the runner-up of season 12 come from?", [12])
@@ -345,7 +345,7 @@ def test_a_season_next_to_another_and_a_person_by_description():
 
 
 @pytest.mark.parametrize("text, missing", [
-    ("Is Rob married?", "marital status"), ("What's Rob's instagram?", "social media accounts"),
+    ("Is Rob married?", "marital status"), ("Does Rob have an instagram account?", "social media accounts"),
     ("In your opinion, which season was the most fun?", "opinions")])
 def test_more_that_the_data_does_not_hold(text, missing):
     chosen = plan(text, [], [ROB])
@@ -360,7 +360,7 @@ def test_refs_extremes_counts_and_person_lists_combine_in_one_plan():
     assert chosen.tool == "season_facts" and chosen.operations == (Where({"n_finalists": 2}), Count("season"))
     chosen = plan("On season 20, did Sandra or Parvati get more confessionals?", [20], [SANDRA, PARVATI])
     assert chosen.tool == "confessional_leaders" and op(chosen, Where) == Where({"castaway_id": [SANDRA, PARVATI]})
-    chosen = _named("What country was Sandra in when she won?", [SANDRA], ["Sandra"])
+    chosen = _named("Which country was Sandra playing in when she won?", [SANDRA], ["Sandra"])
     assert chosen.tool == "season_facts" and chosen.params["season"]["where"] == {"winner": True}
     from survivorgraph.agent.parts import split_parts
 
@@ -383,10 +383,10 @@ def test_a_modifier_the_plan_ignores_is_named_on_it():
 def test_a_bare_follow_up_asks_more_of_the_same_part():
     from survivorgraph.agent.parts import split_parts
 
-    assert [p.text for p in split_parts("Was Rob ever on a jury? Which seasons?")] == [
-        "Was Rob ever on a jury — Which seasons"]
+    assert [p.text for p in split_parts("Did Rob ever serve on a jury? Which seasons?")] == [
+        "Did Rob ever serve on a jury — Which seasons"]
     assert [p.text for p in split_parts("Did Tony win? When?")] == ["Did Tony win — When"]
-    assert len(split_parts("Who won season 28? Who came second?")) == 2, "a question of its own stays apart"
+    assert len(split_parts("Who was season 28's winner? Who came second?")) == 2, "a question of its own stays apart"
     assert [p.text for p in split_parts("where does P1 rank as a strategic threat? top x% or bottom?")] == [
         "where does P1 rank as a strategic threat — top x% or bottom"], "the choices offered belong to the question"
     assert len(split_parts("who won s20? and who won or lost the final vote?")) == 2
@@ -427,7 +427,8 @@ def masked_plan(text, seasons=(), people=(), mentions=()):
 def test_mask_tokens():
     assert mask("Did Boston Rob play Heroes vs. Villains?", [Mention("Boston Rob", "person"),
                 Mention("Heroes vs. Villains", "season", 20)]) == "Did P1 play season 20?"
-    assert mask("Who won season 20?", [Mention("season 20", "season", 20)]) == "Who won season 20?"
+    assert mask("Who was the winner of season 20?", [Mention("season 20", "season", 20)]) == \
+        "Who was the winner of season 20?"
     place = "Who won the season filmed in the Pearl Islands, Panama?"  # a name after "filmed in" is the place
     assert mask(place, [Mention("Pearl Islands", "season", 7), Mention("Panama", "season", 12)]) == place
 
@@ -437,7 +438,7 @@ def test_mask_tokens():
     ("how often did P1 write P2's name down", "how often did P1 vote for P2"),
     ("did P1 ever write down P2", "did P1 ever vote for P2"),
     ("whose votes sent P1 home in season 20", "who voted P1 out in season 20"),
-    ("who ended up winning season 48", "who won season 48"),
+    ("so who ended up winning on season 33", "so who won on season 33"),
     ("who was crowned Sole Survivor in season 30", "who won in season 30"),
     ("who came out on top in season 7", "who won in season 7"),
     ("who got the boot in episode 3 of season 9", "who was voted out in episode 3 of season 9"),
@@ -457,7 +458,7 @@ def test_answer_shapes():
     assert answer_shape("How many times has someone quit?", "exits_by_type") == (Count("*"),)
     assert not any(isinstance(o, Count) for o in answer_shape("How many jury votes did she get?", "final_jury_votes"))
     assert answer_shape("On what day did Rob leave?", "player_exit") == (Focus("day"),)
-    assert answer_shape("Who won season 20?", "season_winner") == ()
+    assert answer_shape("Who was the winner of season 20?", "season_winner") == ()
     # A number per item is not a count of the rows.
     assert answer_shape("List every winner with the number of jury votes they received.",
                         "winners_with_jury_votes") == ()
@@ -497,7 +498,7 @@ def test_a_narrative_question_naming_an_episode_focuses_on_it():
 @pytest.mark.parametrize("text, seasons, tool, params, asked", [
     ("How many women were in the season 26 cast?", [26], "season_cast", {"season": 26},
      (Gender("Female"), Count("castaway_id"))),
-    ("Who was the first woman voted out of season 42?", [42], "boot_order", {"season": 42},
+    ("Which woman was the first to be voted out of season 42?", [42], "boot_order", {"season": 42},
      (Gender("Female"), Pick("first"))),
     ("Who was the third man voted out of season 12?", [12], "boot_order", {"season": 12},
      (Gender("Male"), Pick(2))),
@@ -546,7 +547,7 @@ def test_seasons_by_premiere_year_and_the_last_season_with_a_fact_route():
 
 
 def test_the_season_of_a_tribe_is_that_season():
-    chosen = route(Slots("Who won the season that had the T1 tribe", [2], [], [("Kucha", 2)]))
+    chosen = route(Slots("Who was the winner of the season with the T1 tribe", [2], [], [("Kucha", 2)]))
     assert (chosen.tool, chosen.params) == ("season_winner", {"season": 2})
 
 
@@ -568,7 +569,7 @@ def test_which_juror_a_person_was_and_who_was_out_on_a_day():
 @pytest.mark.parametrize("text, seasons, left_out", [
     ("apart from the winner, who won individual immunity on season 20", [20],
      {"tool": "season_winner", "params": {"season": 20}}),
-    ("Who has the most individual immunity wins among those who never won the game?", [],
+    ("Among players who never won the game, who won individual immunity the most times?", [],
      {"tool": "winners_with_jury_votes", "params": {}}),
 ])
 def test_winners_are_left_out_of_any_list_of_people(text, seasons, left_out):
@@ -624,12 +625,12 @@ def test_first_timers_are_the_returnees_left_out():
 
 
 def test_two_people_by_age_the_boots_between_two_and_winners_by_gender():
-    older = plan("who's older, P1 or P2?", [], [ROB, SANDRA])
+    older = plan("which of P1 and P2 is older?", [], [ROB, SANDRA])
     assert (older.tool, older.params, older.operations) == ("people_facts", {"castaway_ids": [ROB, SANDRA]},
                                                             (Extreme("date_of_birth", False),))
-    between = plan("Who went home in between P1 and P2 on season 19?", [19], [ROB, SANDRA])
+    between = plan("On season 19, who went home between P1 and P2?", [19], [ROB, SANDRA])
     assert (between.tool, op(between, Between)) == ("boot_order", Between("castaway_id", ROB, SANDRA))
-    women = plan("How many women have ever won Survivor?")
+    women = plan("How many women have taken the title of Sole Survivor?")
     assert women.tool == "repeat_winners" and op(women, Gender) == Gender("Female")
     not_men = plan("Which seasons of the show weren't won by a man?")
     assert not_men.tool == "season_list" and not_men.sets(False)[0]["operations"] == (Gender("Male"),)
@@ -696,7 +697,7 @@ def test_people_from_a_place_and_places_ranked_by_castaways():
     assert place_readings("which castaways are from Ohio?") == ["Ohio"]
     assert place_readings("who hails from the state of New Mexico") == ["New Mexico", "New"]
     assert place_readings("which castaways from season 40 won immunity?") == []  # a season, not a place
-    hawaii = plan("How many contestants have come from Hawaii?")
+    hawaii = plan("How many players on the show hail from Hawaii?")
     assert (hawaii.tool, hawaii.params, hawaii.operations) == ("castaways_from", {"places": ["Hawaii"]},
                                                                (Count("castaway_id"),))
     assert plan("who on season 40 was from Texas?", [40]).params == {"places": ["Texas"], "season": 40}
@@ -735,7 +736,7 @@ def test_a_lead_clause_names_the_people_a_negated_clause_is_about():
     never = plan("season 44: which merged players got through the whole game without an individual immunity win?", [44])
     assert never.tool == "tribe_members" and never.sets(False)[0]["tool"] == "season_challenge_winners"
     # a lead that names the same people as the plan adds nothing
-    assert not plan("Which jurors on season 46 didn't vote for P1?", [46], ["US0687"]).sets(True)
+    assert not plan("On season 46, which members of the jury did not vote for P1?", [46], ["US0687"]).sets(True)
 
 
 def test_the_final_tribal_council_is_not_the_last_challenge_nor_a_tribe_win():
@@ -760,14 +761,14 @@ def test_among_a_lead_the_rest_is_asked_of_its_people():
     jury = plan("Of the people on the season 49 jury, who got the most confessionals?", [49])
     assert jury.tool == "confessional_leaders" and jury.params["limit"] == 1000
     assert [w["tool"] for w in jury.sets(True)] == ["season_jury"] and op(jury, Rank) == Rank(1)
-    # "after the merge, who was the third person voted out" is a pick among the post-merge boots, not a person ref
-    third = plan("season 9: after the merge, who was the third person voted out?", [9])
+    # "the third one voted out after the merge" is a pick among the post-merge boots, not a person ref
+    third = plan("season 9: who was the third one voted out after the merge?", [9])
     assert third.tool == "boot_order" and op(third, Pick) == Pick(2) and "position" not in third.params
     assert third.sets(False)[0]["params"]["without"] == "merge"
 
 
 def test_a_tribes_challenge_wins():
-    baka = plan("T1 won how many tribe immunity challenges on season 43?", [43], [], [("Baka", 43)])
+    baka = plan("On season 43, T1 won how many immunity challenges as a tribe?", [43], [], [("Baka", 43)])
     assert (baka.tool, baka.params, baka.operations) == ("tribe_challenge_wins", {"season": 43, "kind": "immunity",
                                                                                   "tribe": "Baka"}, (Focus("wins"),))
     never = plan("Which starting tribe on season 25 never won a single immunity challenge?", [25])
@@ -818,10 +819,10 @@ def test_next_to_takes_the_row_beside_a_value():
 def test_juries_across_careers_and_n_time_players():
     from survivorgraph.agent.phrases import min_seasons
 
-    assert plan("Which players sat on a jury the most times?").operations == (Rank(1),)
-    assert plan("How many different people have ever sat on a Survivor jury?").operations == (Count("castaway_id"),)
+    assert plan("Which players have been on a jury the most often?").operations == (Rank(1),)
+    assert plan("In total, how many different castaways have served on a jury?").operations == (Count("castaway_id"),)
     assert plan("who has been a juror three times").params == {"min_juries": 3}
-    never = plan("Name the 3-time (or more) players who never sat on a jury.")
+    never = plan("Which 3-time (or more) castaways were never on a jury?")
     assert (never.tool, never.params["min_seasons"]) == ("players_with_min_seasons", 3)
     assert never.sets(False)[0]["tool"] == "jury_appearances"
     assert plan("In season 4, which jurors did not vote for the winner?", [4]).tool != "castaways_without"
@@ -839,7 +840,7 @@ def test_careers_counted_by_a_milestone():
     assert (most.tool, most.operations) == ("career_milestones", (Extreme("merges", True), Focus("merges")))
     assert plan("how many times has P1 made the merge?", [], [ROB]).operations == (Where({"castaway_id": ROB}),
                                                                                     Focus("merges"))
-    never = plan("who has played more than once but never made it to a merge?")
+    never = plan("who has been on the show more than once but never made a merge?")
     assert never.tool == "players_with_min_seasons" and never.sets(False)[0]["tool"] == "career_milestones"
 
 
@@ -884,7 +885,7 @@ def test_people_on_the_same_tribe_as_someone():
 
 
 def test_the_season_a_tribe_was_on():
-    assert plan("T1 tribe... which season was that from", [], [], [("Jalapao", 18)]).params == {"season": 18}
+    assert plan("the T1 tribe, what season did it come from?", [], [], [("Jalapao", 18)]).params == {"season": 18}
 
     finishing = plan("Whoever won the most duels on season 22 - where did they end up finishing?", [22])
     assert finishing is None or finishing.tool != "season_facts"  # a placing, not the season's location
@@ -919,14 +920,14 @@ def test_never_on_the_winning_side_of_any_challenge():
 
 
 def test_winners_on_their_first_season_or_not():
-    assert plan("Which winners weren't playing their first season when they won?").operations == (
+    assert plan("Which winners were not on their debut season when they won?").operations == (
         WhereNot({"seasons_before": [0]}),)
     assert plan("which winners won on their first try").operations == (Where({"seasons_before": 0}),)
 
 
 def test_a_seasons_number_a_real_name_votes_against_a_ref_and_who_played_an_idol():
     assert plan("Which number season was season 17?", [17]).operations == (Focus("season"),)
-    assert plan("what's P1's real name?", [], ["US0263"]).operations == (Focus("player"),)
+    assert plan("P1's real name - what is it?", [], ["US0263"]).operations == (Focus("player"),)
     against = plan("How many tribal council votes were cast against the winner of season 24 over the game?", [24])
     assert (against.tool, against.operations) == ("votes_received_by_player", (Count("*"),))
     assert plan("how many tribal councils were there on season 24?", [24]).tool == "tribal_council_counts"
@@ -940,7 +941,7 @@ def test_seasons_with_or_without_idols():
 
 
 def test_seasons_by_the_women_in_their_final():
-    assert plan("which seasons had no women at the final tribal council?").operations == (
+    assert plan("in which seasons did no woman make it to the final tribal council?").operations == (
         Where({"women_finalists": 0}),)
     assert plan("how many seasons had an all-male final three").operations == (Where({"women_finalists": 0}),
                                                                                Count("season"))
@@ -954,7 +955,7 @@ def test_jurors_who_voted_the_same_way_as_a_juror():
 
 
 def test_everyone_who_played_a_season_with_a_person():
-    winners = plan("Which Survivor winners has P1 shared a season with?", [], ["US0402"])
+    winners = plan("Which winners has P1 played alongside?", [], ["US0402"])
     assert (winners.tool, winners.operations) == ("castmates", (Where({"ever_won": True}),))
     assert plan("how many people has P1 played with", [], [ROB]).operations == (Count("castaway_id"),)
 
@@ -987,16 +988,16 @@ def test_side_games_sit_outs_duels_journeys_and_the_auction():
     assert op(spent, Extreme) == Extreme("spent", True)
     from survivorgraph.agent.parts import split_parts
 
-    assert len(split_parts("S46 journeys: who went on one and did not lose their vote?")) == 1
+    assert len(split_parts("S46: who went on a journey and did not lose their vote there?")) == 1
     assert len(split_parts("who won season 20 and did Rob play in it?")) == 2
 
 
 def test_totals_spans_groups_and_differences_as_answer_shapes():
     assert answer_shape("adding up all of her seasons, how many days has P1 spent playing", "player_exit") == \
         (Aggregate("total", "day"),)
-    assert Span("episode", 3, 6) in answer_shape("season 43, episodes 3 through 6: who went home, in order",
+    assert Span("episode", 3, 6) in answer_shape("in season 43, who went home in episodes 3 through 6, in order",
                                                  "boot_order")
-    assert LargestGroup("original_tribe", True) in answer_shape("which starting tribe put the most people on the jury",
+    assert LargestGroup("original_tribe", True) in answer_shape("which original tribe had the most members on the jury",
                                                                 "season_jury")
     exits = [{"player": "C", "day": 37}, {"player": "C", "day": 26}, {"player": "C", "day": 3}]
     assert apply_operations((Aggregate("total", "day"),), exits, ["player", "day"])[0] == [{"total_day": 66, "of": 3}]
@@ -1020,7 +1021,7 @@ def test_spans_of_seasons_named_around_one_season():
     assert season_span("before season 8") == (1, 7)
     assert season_span("between season 20 and season 30") == (20, 30)
     assert season_span("season 43, episodes 3 through 6") is None
-    since = plan("since s36, which winners never won an individual reward challenge during the season they won?", [36])
+    since = plan("since s36, which winners didn't win a single individual reward in the season they won?", [36])
     assert (since.tool, op(since, Span, column="season")) == ("castaways_without", Span("season", 36, 10_000))
     assert "season" not in since.params
     ranked = plan("who won the most individual immunities from season 30 onwards", [30])
@@ -1040,7 +1041,7 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert (title.tool, title.operations) == ("player_exit", (Focus("episode_title"),))
     in_order = plan("season 43, episodes 3 through 6: who was sent home, in order?", [43])
     assert (in_order.tool, in_order.operations) == ("boot_order", (Span("episode", 3, 6),))
-    swap = plan("which was the first season of survivor to have a tribe swap?")
+    swap = plan("what was the earliest season with a tribe swap?")
     assert (swap.tool, swap.operations) == ("season_facts", (WhereNot({"swaps": [0]}), Pick("first")))
     idol = plan("which season was the first to have a hidden immunity idol found?")
     assert idol.operations == (WhereNot({"idols": [0]}), Pick("first"))
@@ -1059,7 +1060,7 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert later.sets(True)[-1]["operations"] == (WhereNot({"later_seasons": [[], None]}),)
     first_season = plan("which of the people on season 26 was the winner's first time playing", [26])
     assert not first_season.sets(False)  # a person's first time playing is not "first-timers"
-    for unanswerable in ("who wrote the survivor theme music?", "What high school did P1 go to?"):
+    for unanswerable in ("who is the composer of the show's theme song?", "What high school did P1 go to?"):
         assert plan(unanswerable, [], ["US0500"]).tool == "abstain"
     from survivorgraph.agent.parts import split_parts
 
@@ -1071,7 +1072,7 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert (shared.tool, shared.params) == ("tribe_members", {"season": 33, "castaway_id": "US0491"})
     assert shared.sets(True)[0]["params"]["castaway_id"] == "US0496"
     assert op(shared, WhereNot) == WhereNot({"phase": ["merged"]})
-    before_swap = plan("who was the last person voted out on s21 before the tribe swap?", [21])
+    before_swap = plan("on s21, before the tribe swap, who was the last one voted out?", [21])
     assert before_swap.tool == "boot_order" and before_swap.sets(False)[0]["tool"] == "tribe_swap"
     after_swap = plan("who was the first person voted out after the swap in season 21", [21])
     assert after_swap.sets(True)[0]["tool"] == "tribe_swap" and op(after_swap, Pick) == Pick("first")
@@ -1081,7 +1082,7 @@ def test_more_wordings_of_votes_exits_merges_and_seasons():
     assert masaya.sets(True) == [{"tool": "tribe_members", "params": {"season": 30, "tribe": "Masaya",
                                                                        "phase": "original"},
                                   "key": "castaway_id", "on": "voter_id", "reading": "the Masaya tribe"}]
-    jury = plan("Which season had the largest jury?")
+    jury = plan("Which season's jury was the biggest?")
     assert (jury.tool, jury.operations) == ("season_facts", (Extreme("jury_size", True),))
     assert plan("which season had the fewest tribes").operations == (Extreme("n_tribes", False),)
     early = plan("Which of the returning players on season 16 went home before the jury started?", [16])
@@ -1115,7 +1116,7 @@ def test_wordings_from_the_ninth_set():
     assert getattr(plan("who won the first challenge after the show's first swap"), "tool", None) != "abstain"
     from survivorgraph.agent.parts import split_parts
 
-    assert len(split_parts("When was the last time somebody won with every jury vote? who was it?")) == 1
+    assert len(split_parts("When did someone last win with every single jury vote? who was it?")) == 1
     first_vote = plan("P1 went a long time without a vote on season 19. which episode did someone first write his "
                       "name down?", [19], ["US0299"])
     assert (first_vote.tool, op(first_vote, Pick)) == ("votes_received_by_player", Pick("first"))
@@ -1125,8 +1126,8 @@ def test_wordings_from_the_ninth_set():
 
 def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     for text, column in (
-            ("Which season had the most individual immunity challenges in it?", "individual_immunity_challenges"),
-            ("which season saw the most hidden immunity idols played?", "idols_played"),
+            ("In which season were there the most individual immunity challenges?", "individual_immunity_challenges"),
+            ("in which season were the most hidden immunity idols played?", "idols_played"),
             ("Which season of Survivor had the most confessionals in total?", "confessionals")):
         ranked = plan(text)
         assert (ranked.tool, ranked.operations) == ("season_totals", (Extreme(column, True),)), text
@@ -1134,11 +1135,10 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     assert (record.tool, record.params) == ("confessional_leaders", {"per_season": True})
     names = plan("who has written down the most names at tribal council in a single season?")
     assert (names.tool, names.params["per_season"]) == ("most_votes_cast", True)
-    assert plan("who had the most confessionals in season 20", [20]).params == {"season": 20}
+    assert plan("in season 20, who got the most confessionals", [20]).params == {"season": 20}
     from survivorgraph.agent.parts import split_parts
 
-    assert len(split_parts("Who holds the record for the most confessionals in one season, and how many did they get?"
-                           )) == 1
+    assert len(split_parts("Who has the single-season record for confessionals, and how many did they get?")) == 1
     taj = plan("how many tribal councils did P1 sit through on season 18?", [18], ["US0278"])
     assert (taj.tool, taj.params) == ("tribal_council_counts", {"season": 18, "castaway_id": "US0278"})
     aired = plan("who got voted off in the season 5 episode that aired October 24, 2002?", [5])
@@ -1151,7 +1151,7 @@ def test_seasons_ranked_by_what_they_added_up_to_and_single_season_records():
     assert (twice_with.tool, twice_with.operations) == ("castmates", (AtLeast({"seasons_together": 2}),))
     mates = [{"player": "A", "seasons_together": [8, 40]}, {"player": "B", "seasons_together": [3]}]
     assert apply_operations((AtLeast({"seasons_together": 2}),), mates, ["player", "seasons_together"])[0] == mates[:1]
-    never_final = plan("who's played three or more times and never once made it to final tribal council?")
+    never_final = plan("who has played three or more times and not once reached final tribal council?")
     assert never_final.tool == "players_with_min_seasons" and never_final.params["min_seasons"] == 3
     assert never_final.sets(False)[0]["operations"] == (WhereNot({"finals": [0]}),)
     assert plan("who made the final tribal council twice but never won").params == {"min_finals": 2, "won": False}
@@ -1194,11 +1194,11 @@ def test_a_described_person_or_season_is_the_lead_of_the_part_asked():
 
     season_first = split_parts("the most-watched season ever - who was the first one voted out of it?")
     assert [p.lead for p in season_first] == [True, False] and season_first[1].refers_to_season
-    person_first = split_parts("The Redemption Island champion - who won the season they first played?")
+    person_first = split_parts("The winner of Redemption Island - who won their first season?")
     assert [p.lead for p in person_first] == [True, False] and person_first[1].refers_to_person
     assert len(split_parts("s41 final four - who made it?")) == 1  # no season described: one part
-    their_first = split_parts("The Caramoan winner's first time playing - where did they place?")
-    assert their_first[0].text == "The Caramoan winner" and their_first[1].text.endswith("in their first season")
+    their_first = split_parts("The Samoa winner's first time playing - what place did they get?")
+    assert their_first[0].text == "The Samoa winner" and their_first[1].text.endswith("in their first season")
 
 
 def test_the_states_nobody_came_from_are_the_fifty_less_those_listed():
@@ -1212,22 +1212,22 @@ def test_the_states_nobody_came_from_are_the_fifty_less_those_listed():
 def test_a_journey_without_the_risk_and_the_first_idol_found():
     journey = plan("which season 43 players went on a journey but didn't risk their vote?", [43])
     assert op(journey, Where) == Where({"chose_to_play": False})
-    first = plan("whoever found the first idol on season 49 - who did they vote for to win?", [49])
+    first = plan("whoever found season 49's first idol - who got their jury vote?", [49])
     assert first.tool == "final_jury_votes" and first.params["castaway_id"]["$ref"] == "advantage_events"
     assert first.params["castaway_id"]["pick"] == 0
 
 
 
 def test_challenges_counted_per_season_and_an_episode_counted_across_the_show():
-    most = plan("Which season had the most challenges where players had to wear blindfolds?")
+    most = plan("In which season were players blindfolded in the most challenges?")
     assert most.tool == "challenge_counts_by_season" and most.params == {"feature": "obstacle_blindfolded"}
     assert most.operations == (Extreme("challenges", True),)
     pair = plan("season 18 vs season 15 - which had more maze challenges?", [18, 15])
     assert op(pair, Where) == Where({"season": [18, 15]}) and op(pair, Extreme).max
-    never = plan("since s35, which seasons never had a single blindfolded challenge", [35])
+    never = plan("from s35 onward, which seasons had no blindfolded challenges at all", [35])
     assert op(never, Where) == Where({"challenges": 0}) and "season" not in never.params
     assert plan("how many puzzle challenges were there in season 16?", [16]).tool == "challenges"  # one season
-    hundredth = plan("who was voted out in the 100th episode of survivor ever?")
+    hundredth = plan("in the show's 100th episode overall, who got voted out?")
     assert (hundredth.tool, hundredth.params, hundredth.operations) == ("episode_overall", {"overall": 100},
                                                                         (Focus("left_game"),))
     assert plan("what was the 20th episode ever called?").params == {"overall": 20}
@@ -1236,7 +1236,7 @@ def test_challenges_counted_per_season_and_an_episode_counted_across_the_show():
 
 
 def test_idols_played_for_someone_else_counted_per_person():
-    twice = plan("who has played a hidden immunity idol for someone else at least 2 times?")
+    twice = plan("which players have played an immunity idol for someone other than themselves at least twice?")
     assert twice.params == {"advantage_type": "immunity idol", "event": "played", "for_others": True}
     assert twice.operations == (GroupsOfAtLeast("castaway_id", 2),)
     rows = [{"castaway_id": "US0197", "player": "Parvati", "episode": 11}, {"castaway_id": "US0001", "player": "A",
@@ -1254,7 +1254,7 @@ def test_redemption_island_and_the_edge_are_arenas_beside_a_duel_or_a_return():
     from survivorgraph.agent.season_span import season_span
 
     arena, s22 = Mention("redemption island", "season", 22), Mention("s22", "season", 22)
-    back = route(Slots("redemption island on s22 - who actually won their way back into the game", [22], [], [],
+    back = route(Slots("redemption island on s22: which castaways managed to win their way back in", [22], [], [],
                        [arena, s22]))
     assert (back.tool, back.params, back.operations) == ("arena_stays", {"season": 22}, (Where({"returned": True}),))
     bvw = Mention("blood vs. water", "season", 27)
@@ -1323,7 +1323,7 @@ def test_survivors_threat_ratings_and_score_bounds():
                 [ROB])
     assert (band.tool, band.params) == ("castaway_scores", {"season": 25, "castaway_id": ROB})
     assert band.operations == (Focus("strategic_threat_band"),)
-    top = plan("who does survivoR rank in the top 1% as a challenge threat?")
+    top = plan("which castaways does survivoR put in its top 1% of challenge threats?")
     assert op(top, Where) == Where({"challenge_threat_band": "Top 1%"}) and not top.has(Extreme)
     biggest = plan("whoever survivoR rates the biggest challenge threat on season 11", [11])
     assert op(biggest, Extreme) == Extreme("challenge_threat", True)
@@ -1354,9 +1354,9 @@ def test_who_a_tribal_twist_befell_and_who_went_home_on_it():
 def test_the_first_challenge_of_a_kind_and_a_span_of_seasons_without_one():
     first = plan("first ever slide puzzle challenge on survivor - what season")
     assert (first.tool, first.params, first.operations) == ("challenges", {"feature": "puzzle_slide"}, (Pick("first"),))
-    borneo = plan("What was the very first challenge of season 1 called?", [1])
+    borneo = plan("What was season 1's very first challenge called?", [1])
     assert (borneo.tool, borneo.operations) == ("challenges", (Pick("first"),))
-    assert plan("when did survivor first do a word puzzle challenge — which season").params == {
+    assert plan("which season had the show's first word puzzle challenge").params == {
         "feature": "puzzle_word"}
     span = plan("from s1 to s12, which seasons never had an eating challenge?", [1, 12])
     assert span.tool == "challenge_counts_by_season" and op(span, Where) == Where({"challenges": 0})
@@ -1377,7 +1377,7 @@ def test_how_an_advantage_play_came_out_its_target_and_its_kind_counted():
     assert target.operations == (Pick("first"), Focus("played_for"))
     counted = plan("across all the seasons, how many extra vote advantages have been in play?")
     assert counted.operations == (Count("advantage_id"),)
-    clueless = plan("which season had the most idols/advantages found without a clue?")
+    clueless = plan("in which season were the most idols/advantages found with no clue?")
     assert "advantage_type" not in clueless.params and op(clueless, Where) == Where({"clue": "Found without clue"})
     assert op(clueless, LargestGroup) == LargestGroup("season", True)
     story = plan("the reward stealer on season 33 - who found it", [33])
@@ -1393,7 +1393,7 @@ def test_episode_confessionals_and_journey_votes_risked_and_kept():
         Extreme("confessionals", True), Focus("left_the_game")))
     kept = plan("on s43, who risked their vote on a journey and didn't lose it", [43])
     assert op(kept, Where) == Where({"lost_vote": False, "chose_to_play": True})
-    assert op(plan("S42 journeys: who went on one and then did NOT lose their vote?", [42]), Where) == Where(
+    assert op(plan("S42: who went on a journey and then did NOT lose their vote?", [42]), Where) == Where(
         {"lost_vote": False})
 
 
@@ -1412,7 +1412,7 @@ def test_days_between_two_of_a_seasons_dates_and_the_age_gap_of_a_cast():
 
 
 def test_how_many_times_more_one_season_drew_than_another():
-    ratio = plan("how many times more viewers watched the s1 finale than the s41 finale?", [1, 41])
+    ratio = plan("how many times bigger was the s1 finale's audience than the s41 finale's?", [1, 41])
     assert ratio.operations == (Where({"season": [1, 41]}), Ratio("finale_viewers"))
     rows = [{"season": 1, "season_name": "Borneo", "finale_viewers": 51690000},
             {"season": 41, "season_name": "41", "finale_viewers": 5820000}]
@@ -1435,7 +1435,7 @@ def test_whose_vote_was_stolen_and_a_split_vote():
 
 
 def test_whom_a_reward_winner_took_along():
-    along = plan("the first individual reward on s44 - who did its winner bring along?", [44])
+    along = plan("on s44, who did the winner of the first individual reward take with them?", [44])
     assert (along.tool, along.params["pick"], along.operations) == ("season_challenge_winners", "first",
                                                                     (Focus("chosen"),))
 

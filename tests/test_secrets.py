@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_openai_server import FakeOpenAIServer, Reply  # noqa: E402
 
 APP = str(PROJECT_DIR / "app.py")
-QUESTION = "Who won season 45?"
+QUESTION = "Who was the winner of season 45?"
 MODES = ("traditional", "graph", "agentic", "all")
 
 # How each URI setting carries credentials: userinfo and a secret query parameter. A new URI setting in the

@@ -1,6 +1,6 @@
-"""Complements: "which jurors on season 46 didn't vote for Kenzie" is the season's jurors minus those who did.
+"""Complements: "which season 40 jurors didn't vote for Tony" is the season's jurors minus those who did.
 
-Many rules find the *positive* set ("the jurors who voted for Kenzie") and read straight past a negation, which
+Many rules find the *positive* set ("the jurors who voted for Tony") and read straight past a negation, which
 answers the opposite of the question. When a part is negated and the rules route it exactly as they route the
 same part without the negation, the negation was not understood: the part becomes a set difference — the
 universe its subject names (a season's jurors, finalists or cast; all seasons) minus the rows of the positive

@@ -1,4 +1,4 @@
-"""Who a part is about, when a clause of its own says so: "of the people on the jury, who got the most
+"""Who a part is about, when a clause of its own says so: "among the jurors, who had the most
 confessionals", "who made the merge but didn't end up on the jury", "who voted against both Bobby Jon and Jim".
 
 The rest of the part is routed as it stands; the lead clause is routed as its own question, and when it names

@@ -42,7 +42,7 @@ _ASIDE = re.compile(r"(?:i|i'm|i've|i'd|i think|i heard|i remember|i believe|app
 _PERSON_REF = re.compile(r"\b(they|them|their|he|him|his|she|her|hers|that (?:player|person|castaway|winner)|"
                          r"this (?:player|person|castaway)|the same (?:player|person))\b", re.IGNORECASE)
 _SEASON_REF = re.compile(r"\b(that|this|the same) season('s)?\b|\bthat season's\b|\b(won|win|in|of|during|on) it\b"
-                         r"|\b(won|win) (that|this) one\b"  # "which season had the longest finale? who won that one?"
+                         r"|\b(won|win) (that|this) one\b"  # "the season with the shortest premiere? who won that one?"
                          r"|\bits (winner|jury|cast|tribes|finalists|location)\b"
                          r"|\b(was|were) it (filmed|shot|held|set)\b|\bdid it (air|premiere|take place|end)\b",
                          re.IGNORECASE)
@@ -53,8 +53,8 @@ class Part:
     text: str
     refers_to_person: bool
     refers_to_season: bool
-    # a description a later part asks about ("The Redemption Island winner - who won the season they first
-    # played?"): its evidence says who "they" are; the answer leads with the part asked
+    # a description a later part asks about ("The Gabon winner - who won the first season they played
+    # in?"): its evidence says who "they" are; the answer leads with the part asked
     lead: bool = False
 
 
@@ -66,13 +66,13 @@ def split_parts(question: str, max_parts: int = 3) -> list[Part]:
     if colon:  # "The first person voted off X: what other season did they play?" asks two things in turn
         lead, asked = colon.group(1).strip(" ,.?"), colon.group(2)
         nth = _NTH_OF_THEIRS.search(lead)
-        if nth:  # "The Caramoan winner's first time playing - where did they finish?": in their first season
+        if nth:  # "The Samoa winner's first time playing - what place did they get?": in their first season
             lead, asked = lead[:nth.start()], f"{asked.rstrip(' ?.')} in their {nth.group(1)} season"
         question = f"{lead}? {asked}"
     pieces = [p.strip(" ,.?") for p in _SPLIT.split(question) if p and p.strip(" ,.?")]
     if len(pieces) > max_parts:  # a long list is one ask, not many
         pieces = [question.strip()]
-    # "Was Rupert ever on a jury? Which seasons?": a bare follow-up asks more of the same part; "… on s46? I heard
+    # "Did Rob ever serve on a jury? Which seasons?": a bare follow-up asks more of the same part; "… on s46? I heard
     # he had to be taken out": what the asker adds is context for the same part, not a question of its own.
     merged: list[str] = []
     for piece in pieces:

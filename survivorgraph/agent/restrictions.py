@@ -60,7 +60,7 @@ _NEVER_WON = re.compile(r"\b(?:of|among) (?:anyone|those|the players|people|play
 
 
 def _leave_out_winners(plan: Plan, derived: Slots) -> None:
-    """ "Apart from the winner, who won individual immunity on Nicaragua?" leaves out that season's winner;
+    """ "Other than the winner, who won individual immunity on Gabon?" leaves out that season's winner;
     "the most immunity wins of anyone who never won" every winner — from any query that lists people."""
     if plan.sets(keep=False):
         return
@@ -91,9 +91,9 @@ _PLAYED_LATER = re.compile(r"\breturned\b(?: \w+){0,4} (?:later|again|afterwards
 
 
 def _keep_returnees(plan: Plan, derived: Slots) -> None:
-    """ "Which returning players on Caramoan didn't make the merge?": whatever list of that season's people the
-    rule chose, kept to those who had played before (the season's cast, returnees only); "which Micronesia
-    jurors hadn't played before?": the same set left out."""
+    """ "Which returnees on season 16 missed the merge?": whatever list of that season's people the
+    rule chose, kept to those who had played before (the season's cast, returnees only); "which season 16
+    jurors had never played before?": the same set left out."""
     season = derived.season
     if not isinstance(season, int) or plan.tool == "season_cast":
         return
@@ -166,7 +166,7 @@ def keep_the_named_tribe(plan: Plan, derived: Slots) -> None:
                     "key": "castaway_id", "on": column, "reading": f"the {name} tribe"}, keep=True))
 
 
-# "How many women were in the cast?", "the first man voted out": any list of people, kept to one gender
+# "How many of the cast were women?", "the first man voted out": any list of people, kept to one gender
 # (recorded per person in survivoR). Not "the last man standing", which names the winner of anyone.
 _GENDERS = [(re.compile(r"\b(women|woman|females?|girls|ladies)\b", re.I), "Female"),
             (re.compile(r"\b(men|man|males?|guys)\b(?! standing)", re.I), "Male")]
@@ -179,7 +179,7 @@ def gender_asked(text: str) -> str | None:
 
 
 def _keep_one_gender(plan: Plan, derived: Slots) -> None:
-    """ "How many women were in the Caramoan cast?", "the first woman voted out": the query's people, kept to
+    """ "How many of the season 26 castaways were women?", "the first woman voted out": the query's people, kept to
     one gender by the toolbox; a position the query would pick itself becomes a pick among those kept."""
     gender = gender_asked(derived.text)
     if not gender or plan.has(Gender):

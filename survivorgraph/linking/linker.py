@@ -245,8 +245,8 @@ class EntityLinker:
             result.unresolved.append(f"{word} {link.text} (no castaway by that name)")
 
     def _unknown_titles(self, question: str, result: LinkedEntities) -> None:
-        """"Who won Survivor: Atlantis?": a season title the graph does not hold is reported, so the question is
-        not answered about another season (or from a passage that mentions some winner)."""
+        """"Who took the title on Survivor: Neverland?": a season title the graph does not hold is reported, so the
+        question is not answered about another season (or from a passage that mentions some winner)."""
         for m in _SEASON_TITLE.finditer(question):
             if any(l.start < m.end() and m.start() < l.end for l in result.links):
                 continue
@@ -265,7 +265,7 @@ class EntityLinker:
                 result.unresolved.append(what.format(word))
 
     def _unknown_names(self, words: list, result: LinkedEntities) -> None:
-        """"How many seasons has Bartholomew Quackenbush played?": two or three capitalised words, none known to
+        """"Did Cornelius Fitzwilliam ever win immunity?": two or three capitalised words, none known to
         the graph, in a person's place (after "has", "did", "voted" … or before "won", "played" …) are a name
         the data does not hold — reported as unresolved, so the question is not answered about someone else."""
         taken = [(l.start, l.end) for l in result.links]
@@ -285,7 +285,7 @@ class EntityLinker:
                     w.key in _HOST_WORDS for w in span):
                 before = words[start - 1].key if start else ""
                 after = words[j].key if j < len(words) else ""
-                # "Marisol Vandermeer, how many confessionals did she get?": a name set before the question
+                # "Henrietta Oakhurst, which season was she on?": a name set before the question
                 topic = span[0].sentence_start and _TOPIC_NAME.match(result.question, span[-1].end) is not None
                 # 'was "Icarus Time"': a quoted title, not a person
                 quoted = start and result.question[words[start].start - 1:words[start].start] in "\"“'‘"
@@ -369,7 +369,7 @@ class EntityLinker:
             after = words[i + 2] if i + 2 < len(words) else None
             gap = question[nxt.end:after.start] if after else ""
             if after is None or after.key in ("and", "or") or re.search(r"[?,.;]", gap):
-                return i + 1, i + 2, [int(nxt.key)], "bare_number", 0.7                       # who won 45?
+                return i + 1, i + 2, [int(nxt.key)], "bare_number", 0.7                       # Tony won 28?
         return None
 
     def _add_season_number(self, result: LinkedEntities, number: int, text: str, start: int, end: int,

@@ -48,7 +48,7 @@ _FOLLOW_UP = re.compile(r"^(?:and|or|what about|how about|plus|also|same for|sam
 
 
 def _follow_ups_asked_again(parts: list[Part], linked) -> list[Part]:
-    """ "At the end of season 46, who did Soda vote for to win? And Tevin?": a part that is only another person is
+    """ "On season 45, which finalist got Katurah's jury vote? And Kaleb's?": a part that is only another person is
     the previous part asked of them (its one person swapped for theirs)."""
     people = [l for l in linked.links if l.kind == "person"]
     out: list[Part] = []
@@ -186,7 +186,7 @@ class AgenticRetriever(Retriever):
         if plan is None and self.examples is not None and self.example_order == "after_rules":
             plan, example_detail, candidates = self._by_example(part, slots, linked, earlier, narrative)
         if plan is None and (episode := _that_night(part, linked, list(earlier))):
-            # "Noelle used a steal-a-vote on s43 - whose vote did she take, and who went home that night?"
+            # "a steal-a-vote was played on s40 - who played it, and who left the game that night?"
             plan = Plan("episode_events", {**episode, "about": "exits"}, part=part.text,
                         reason="deterministic: who left in the episode the part before found", source=Source.AGENT)
         # (not a part about someone found before: "how far did they get" is the rules' to read with that person)
@@ -486,7 +486,7 @@ def _top_season(evidence: list[Evidence]) -> list[int]:
 
 
 def _with_the_part_before(part: Part, before: tuple[Slots, list[Plan]]) -> Plan | None:
-    """ "how many times has somebody played their shot in the dark? and how many times did it actually save them?":
+    """ "how often has an idol nullifier been played? and how often did it work?":
     a later part that names nothing asks about the subject of the part before; read together, the rules may route
     it — to a plan of its own, not the one the part before already ran."""
     slots, plans = before
@@ -520,7 +520,7 @@ def _that_night(part: Part, linked, evidence: list[Evidence]) -> dict | None:
 
 def _without_unknown(parts: list[Part], unknown: dict[str, list[str]], linked) -> list[Part]:
     """The parts to answer: not one that names what the data lacks, nor a later one that only refers back to it
-    ("is Ramona in the cast of survivor 58? and who goes home first on it")."""
+    ("who hosts survivor 61? and who won it")."""
     kept: list[Part] = []
     dropped = False
     for part in parts:

@@ -79,7 +79,7 @@ ROB = {"type": "entity", "ids": ["US0055"], "names": ["Rob Mariano"]}
 ])
 def test_entity_answers(scorer, answer, correct):
     result = {"answer": answer, "answer_kind": "generated", "evidence": {"rows": [], "chunks": []}}
-    assert scorer.score(q("Who has the most immunity wins?", ROB), result).correct is correct
+    assert scorer.score(q("Who has won immunity the most?", ROB), result).correct is correct
 
 
 def test_two_asked_people_are_each_named(scorer):
@@ -126,7 +126,7 @@ def test_a_list_is_wrong_when_names_are_missing_or_it_is_a_superset(scorer):
 
 def test_a_season_list_may_be_bare_numbers_and_is_still_scored_by_precision(scorer):
     medevacs = {"type": "seasons", "values": [2, 12, 16, 18]}
-    ask = "Which seasons had a medical evacuation?"
+    ask = "In which seasons was someone medically evacuated?"
 
     def said(answer):
         return scorer.score(q(ask, medevacs), {"answer": answer, "answer_kind": "generated"})
@@ -140,7 +140,7 @@ def test_a_season_list_may_be_bare_numbers_and_is_still_scored_by_precision(scor
 
 def test_an_ordinal_answers_a_number(scorer):
     gold = {"type": "number", "values": [5]}
-    said = scorer.score(q("What place did Peih-Gee come in on China?", gold),
+    said = scorer.score(q("On China, where did Peih-Gee finish?", gold),
                         {"answer": "Peih-Gee Law came in 5th place on China.", "answer_kind": "generated"})
     assert said.correct
 
@@ -162,7 +162,7 @@ def test_numbers_ignore_echoed_question_numbers_and_long_dumps(scorer):
 
 
 def test_abstention_is_detected_for_unanswerable_questions(scorer):
-    unanswerable = q("Who won season 60?", {"type": "abstain"})
+    unanswerable = q("Who was the winner of season 60?", {"type": "abstain"})
     for answer, kind in [("The data has no season 60, so it cannot answer this.", "abstained"),
                          ("The data does not show a season 60.", "generated"),
                          ("There is no season 60 in the data.", "generated")]:
@@ -175,7 +175,7 @@ def test_evidence_support_and_cypher_execution(scorer):
         "rows": [{"winner": "Rob Mariano", "castaway_id": "US0055"}], "chunks": [],
         "cypher": [{"source": "llm", "error": "Unknown label"}, {"source": "llm", "error": None},
                    {"source": "season_winner", "error": None}]}}
-    score = scorer.score(q("Who won season 22?", ROB), result)
+    score = scorer.score(q("Season 22's winner?", ROB), result)
     assert score.supported and score.support == 1.0
     assert (score.cypher_generated, score.cypher_first_ok, score.cypher_final_ok) == (2, False, True)
     assert score.catalog_queries == 1
@@ -186,19 +186,19 @@ def test_answer_support_is_checked_on_model_answers_only(scorer):
 
     def result(answer: str, **more) -> dict:
         return {"answer": answer, "answer_kind": "generated", "model": "m", "usage": {"llm_calls": 1},
-                "question": "Who won season 22?", "evidence": {"rows": rows, "chunks": []}, **more}
-    assert scorer.score(q("Who won season 22?", ROB), result("Rob Mariano, with 8 votes.")).answer_supported
-    made_up = scorer.score(q("Who won season 22?", ROB), result("Rob Mariano, with 9 votes."))
+                "question": "Season 22's winner?", "evidence": {"rows": rows, "chunks": []}, **more}
+    assert scorer.score(q("Season 22's winner?", ROB), result("Rob Mariano, with 8 votes.")).answer_supported
+    made_up = scorer.score(q("Season 22's winner?", ROB), result("Rob Mariano, with 9 votes."))
     assert made_up.answer_supported is False and made_up.withheld is False
-    withheld = scorer.score(q("Who won season 22?", ROB), result(
+    withheld = scorer.score(q("Season 22's winner?", ROB), result(
         "The model's answer is not shown … winner: Rob Mariano", answer_kind="extractive",
         support={"withheld": True, "unsupported": ["9"]}))
     assert withheld.withheld and withheld.answer_supported
-    no_model = scorer.score(q("Who won season 22?", ROB), {"answer": "winner: Rob Mariano", "answer_kind":
+    no_model = scorer.score(q("Season 22's winner?", ROB), {"answer": "winner: Rob Mariano", "answer_kind":
                                                            "extractive", "evidence": {"rows": rows}})
     assert no_model.answer_supported is None and no_model.withheld is None
     # composed from the rows by a template, even beside a model that routed: no model claims to check
-    composed = scorer.score(q("Who won season 22?", ROB), result(
+    composed = scorer.score(q("Season 22's winner?", ROB), result(
         "Rob Mariano won Survivor: Redemption Island (season 22) with 8 jury votes.", answer_kind="composed"))
     assert composed.correct and composed.answer_supported is None and composed.withheld is None
 
@@ -214,8 +214,8 @@ def test_a_composed_answer_is_an_answer_whatever_words_it_holds(scorer):
 
 
 def test_short_answer_drops_the_no_model_preamble_and_echoed_parts():
-    answer = "No model is configured; the evidence, part by part:\n\nWho won season 45:\n- winner: Dee Valladares"
-    assert short_answer(answer, "Who won season 45?") == "- winner: Dee Valladares"
+    answer = "No model is configured; the evidence, part by part:\n\nSeason 45's winner:\n- winner: Dee Valladares"
+    assert short_answer(answer, "Season 45's winner?") == "- winner: Dee Valladares"
 
 
 def test_a_small_run_is_scored_written_and_resumed(graph, settings, tmp_path, capsys):

@@ -193,7 +193,7 @@ def test_a_short_run_under_a_scope_scores_and_carries_the_scope(graph, settings,
     assert len(run.records) == 4 and run.meta["viewer_scope"] == "S44E06"
     for record in run.records:
         assert record["viewer_scope"] == "S44E06" and record["result"]["scope"] == S44E6.describe()
-    beyond = [r for r in run.records if r["mode"] == "agentic" and r["qid"] == "demo-02"]  # who won season 45
+    beyond = [r for r in run.records if r["mode"] == "agentic" and r["qid"] == "demo-02"]  # season 45's winner
     assert beyond and beyond[0]["score"]["correct"], beyond[0]["result"]["answer"]
     assert "Dee" not in beyond[0]["result"]["answer"]
     answered = [r for r in run.records if r["mode"] == "agentic" and r["qid"] == "demo-01"]  # season 41: aired
@@ -236,5 +236,6 @@ def test_the_retrieval_baselines_search_inside_the_scope(embedded_servers):
         text = harness.core.__dict__["text"] = RecordingTextStore()
         assert harness.core.scope == scope and harness.plain.scope == scope
         for mode in ("lexical", "vector", "hybrid"):
-            assert harness.run(Question("t", "demo", "Who won season 45?", []), mode)["answer_kind"] == "retrieval"
+            asked = Question("t", "demo", "Who was the winner of season 45?", [])
+            assert harness.run(asked, mode)["answer_kind"] == "retrieval"
         assert [c.get("watched") for c in text.calls] == [expected] * 3

@@ -60,7 +60,7 @@ def test_start_reuse_complete_stream_and_stop(smol):
     assert llm.call_log.calls[-1].token_source == "api"
 
     # Grammar-constrained output parses even from a 135M model: the server enforces the schema.
-    reply = llm.complete([{"role": "user", "content": "Who won Survivor season 45?"}], json_schema=SCHEMA,
+    reply = llm.complete([{"role": "user", "content": "Season 45 of Survivor: who won?"}], json_schema=SCHEMA,
                          max_tokens=64)
     parsed = json.loads(reply.content)
     assert parsed["tool"] in ("season_winner", "jury_votes") and isinstance(parsed["season"], int)
@@ -85,9 +85,9 @@ def test_interleaved_prompts_each_keep_their_cached_prefix(smol):
     assert state.slots == llama_server.PROMPT_SLOTS > 1
     schema = "Schema: " + " ".join(f"(:Label{i})-[:REL{i}]->(:Other{i} {{prop{i}: int}})" for i in range(40))
     answer = "Answer from the rows. " + " ".join(f"Rule {i}: be brief and exact." for i in range(40))
-    _timings(state, schema, "Who won season 1?")
-    _timings(state, answer, "Rows: Richard Hatch. Who won season 1?")
-    again = _timings(state, schema, "Who won season 2?")
+    _timings(state, schema, "Who was the winner of season 1?")
+    _timings(state, answer, "Rows: Richard Hatch. Who was the winner of season 1?")
+    again = _timings(state, schema, "Who was the winner of season 2?")
     assert again["cache_n"] > again["prompt_n"]  # the schema prefix was reused, only the question read
 
 
@@ -139,7 +139,7 @@ def test_measure_qwen(settings, capsys):
             timings = json.load(r)["timings"]  # llama.cpp's own counters
 
         llm = build_llm(s, options=options)
-        reply = llm.complete([prompt[0], {"role": "user", "content": "Which tool answers 'who won season 45'?"}],
+        reply = llm.complete([prompt[0], {"role": "user", "content": "Which tool answers 'season 45's winner'?"}],
                              json_schema=SCHEMA, max_tokens=64)
         parsed = json.loads(reply.content)
         assert set(parsed) == {"tool", "season"}

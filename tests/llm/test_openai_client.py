@@ -12,7 +12,7 @@ from survivorgraph.errors import BackendUnavailableError, ConfigError
 from survivorgraph.llm.base import CallLog, LLMRequestError
 from survivorgraph.llm.openai_client import OpenAICompatibleLLM
 
-USER = [{"role": "system", "content": "You route questions."}, {"role": "user", "content": "Who won season 45?"}]
+USER = [{"role": "system", "content": "You route questions."}, {"role": "user", "content": "Season 45's winner?"}]
 TOOLS = [{"type": "function", "function": {"name": "season_winner", "description": "Winner of a season",
                                            "parameters": {"type": "object",
                                                           "properties": {"season": {"type": "integer"}},

@@ -49,7 +49,8 @@ def test_a_list_vouches_for_its_length_and_its_distinct_items():
 
 
 def test_a_list_in_a_row_vouches_for_its_length():
-    evidence = Evidence(rows=[{"tribe": "Kele", "members": ["Ann A", "Bob B", "Cid C"]}], question="Who was on Kele?")
+    evidence = Evidence(rows=[{"tribe": "Kele", "members": ["Ann A", "Bob B", "Cid C"]}],
+                        question="Who was on the Kele tribe?")
     assert unsupported_claims("Kele had 3 members: Ann A, Bob B and Cid C.", evidence) == []
     assert texts(unsupported_claims("Kele had 4 members.", evidence)) == ["4"]
 

@@ -34,7 +34,7 @@ def test_the_answer_streams_into_the_progress_and_the_result(graph, fake, llm):
     fake.script(Reply(body=completion(GOOD)), Reply(stream=stream_chunks(["Dee ", "Valladares ", "won 45."],
                                                                          usage=(50, 6))))
     progress = Recorder()
-    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    result = TextToCypherRetriever(graph, llm).ask("Who was the winner of season 45?", progress)
     assert progress.deltas == ["Dee ", "Valladares ", "won 45."]
     assert result.answer == "Dee Valladares won 45." == progress.snapshot().answer
     assert fake.chat_requests[-1].get("stream") is True, "the answer call asked for a stream"
@@ -47,7 +47,7 @@ def test_every_step_is_reported_in_start_order_with_its_outcome(graph, fake, llm
     fake.script(Reply(body=completion("MATCH (p:Plaer) RETURN p.name AS name")), Reply(body=completion(GOOD)),
                 Reply(stream=stream_chunks(["Dee."])))
     progress = Progress()
-    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    result = TextToCypherRetriever(graph, llm).ask("Who was the winner of season 45?", progress)
     live = progress.snapshot()
     assert {s.name for s in live.steps} == {s.name for s in result.trace}
     assert len(live.steps) == len(result.trace)
@@ -59,7 +59,7 @@ def test_every_step_is_reported_in_start_order_with_its_outcome(graph, fake, llm
 
 def test_without_progress_nothing_streams(graph, fake, llm):
     fake.script(Reply(body=completion(GOOD)), Reply(body=completion("Dee Valladares.")))
-    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?")
+    result = TextToCypherRetriever(graph, llm).ask("Who was the winner of season 45?")
     assert result.answer == "Dee Valladares."
     assert not any(r.get("stream") for r in fake.chat_requests)
 
@@ -177,7 +177,7 @@ class CancelAfterFirstPiece(Progress):
 def test_a_cancelled_run_stops_mid_stream_and_says_so(graph, fake, llm):
     fake.script(Reply(body=completion(GOOD)), Reply(stream=stream_chunks(["Dee ", "Valladares ", "won 45."])))
     progress = CancelAfterFirstPiece()
-    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    result = TextToCypherRetriever(graph, llm).ask("Who was the winner of season 45?", progress)
     assert progress.pieces == ["Dee "], "the stream was read on after the run was cancelled"
     assert result.answer_kind == "error" and "Stopped before it finished: a test cancelled it" in result.answer
     assert result.llm_calls[-1]["kind"] == "stream", "the stopped stream is still accounted for"
@@ -186,7 +186,7 @@ def test_a_cancelled_run_stops_mid_stream_and_says_so(graph, fake, llm):
 def test_a_run_cancelled_before_it_starts_sends_nothing_to_the_model(graph, fake, llm):
     progress = Progress()
     progress.cancel()
-    result = TextToCypherRetriever(graph, llm).ask("Who won season 45?", progress)
+    result = TextToCypherRetriever(graph, llm).ask("Who was the winner of season 45?", progress)
     assert result.answer_kind == "error" and result.answer.startswith("Stopped before it finished")
     assert fake.chat_requests == []
 
@@ -203,8 +203,8 @@ def test_a_stream_that_fails_midway_fails_its_own_column_only(graph, fake, llm, 
     fake.script(Reply(body=completion(GOOD)), Reply(stream=broken))
     with_model, without = SurvivorGraph(settings, llm=llm), SurvivorGraph(settings, llm=None)
     with ThreadPoolExecutor(2) as pool:  # the page's pool: both workers at once
-        jobs = runner.start(pool, with_model, "Who won season 45?", ["graph"])
-        jobs |= runner.start(pool, without, "Who won season 45?", ["agentic"])
+        jobs = runner.start(pool, with_model, "Who was the winner of season 45?", ["graph"])
+        jobs |= runner.start(pool, without, "Who was the winner of season 45?", ["agentic"])
         outcomes = {mode: runner.outcome_of(job.future, mode, "q") for mode, job in jobs.items()}
     with_model.close()
     without.close()

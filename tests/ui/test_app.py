@@ -22,13 +22,15 @@ from streamlit.testing.v1 import AppTest
 
 from survivorgraph.config import PROJECT_DIR
 from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt, RetrievalResult
+from survivorgraph.ui.examples import DEFAULT_QUESTION, EXAMPLES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fake_openai_server import FakeOpenAIServer, Reply, completion, stream_chunks  # noqa: E402
 
 APP = str(PROJECT_DIR / "app.py")
 RUN_TIMEOUT_S = 300  # a cap for a hung run, not a performance assertion
-JURY_QUESTION = "Who won Survivor 45 and who sat on that season's jury?"
+JURY_QUESTION = DEFAULT_QUESTION  # the question the page opens with, one of the sidebar's examples
+WINNER_EXAMPLE = EXAMPLES["Single fact"][1]  # a sidebar example: a season's winner, by number
 TEXT_SCOPE = "US:2,US:45"
 
 
@@ -143,7 +145,7 @@ def test_page_loads_with_status_and_examples_and_runs_nothing(page_env, text_db)
     counts = next(df for df in frames(at) if "label" in df.columns)
     assert {"Season", "Player", "PlayerSeason"} <= set(counts["label"])
     labels = [b.label for b in at.sidebar.button]
-    assert "Who won season 45?" in labels and "Who has played the most seasons?" in labels
+    assert {q for qs in EXAMPLES.values() for q in qs} <= set(labels)  # every example is a button
     assert len(at.sidebar.expander) >= 4  # example categories
     assert not at.status  # loading the page answers nothing
 
@@ -183,7 +185,7 @@ def test_three_columns_fill_in_with_evidence(page_env, text_db):
 
 def test_trace_shows_the_agents_steps(page_env, text_db):
     page_env(database_url=text_db)
-    at = ask(load_page(), "Who has the most individual immunity wins, and how many seasons did they play?",
+    at = ask(load_page(), "Who has won the most individual immunities, and how many seasons did they play?",
              strategies="Agentic graph RAG")
     assert len(at.status) == 1 and at.status[0].state == "complete"
     trace = " ".join(texts(at.markdown))
@@ -199,26 +201,26 @@ def test_example_button_runs_that_question_and_history_grows(page_env, text_db):
     page_env(database_url=text_db)
     at = load_page()
     at.radio(key="strategies").set_value("Agentic graph RAG")
-    next(b for b in at.sidebar.button if b.label == "Who won season 45?").click().run()
+    next(b for b in at.sidebar.button if b.label == WINNER_EXAMPLE).click().run()
     assert not at.exception
-    assert at.text_input(key="question").value == "Who won season 45?"
+    assert at.text_input(key="question").value == WINNER_EXAMPLE
     assert at.status[0].state == "complete"
     assert any("Dee Valladares" in t for t in texts(at.markdown))
-    ask(at, "Who has played the most seasons?", strategies="Agentic graph RAG")
+    ask(at, "Who has been on the most seasons?", strategies="Agentic graph RAG")
     history = at.session_state["history"]
-    assert [r.question for r in history] == ["Who won season 45?", "Who has played the most seasons?"]
+    assert [r.question for r in history] == [WINNER_EXAMPLE, "Who has been on the most seasons?"]
     assert next(df for df in frames(at) if "question" in df.columns).shape[0] == 2
     # Showing an earlier run again renders it from the session, without asking again.
     at.selectbox(key="history_pick").set_value(history[0].run_id).run()
     assert not at.exception
-    assert any("Who won season 45?" in t for t in texts(at.markdown))
+    assert any(WINNER_EXAMPLE in t for t in texts(at.markdown))
 
 
 def test_missing_text_index_is_an_actionable_message(page_env, empty_db):
     page_env(database_url=empty_db)
     at = load_page()
     assert any("make setup" in w for w in texts(at.sidebar.warning))
-    ask(at, "Why did Michael Skupin have to leave Survivor: The Australian Outback?", strategies="Traditional RAG")
+    ask(at, "What forced Michael Skupin out of Survivor: The Australian Outback?", strategies="Traditional RAG")
     assert len(at.status) == 1 and at.status[0].state == "error"
     assert any("text index is empty" in e and "make setup" in e for e in texts(at.error))
 
@@ -241,7 +243,7 @@ def test_graph_column_with_a_scripted_model(page_env, text_db, fake_llm):
     page_env(database_url=text_db, llm_base_url=fake_llm.url)
     at = load_page()
     assert any("compatible server at" in m for m in texts(at.sidebar.markdown))
-    ask(at, "Who won season 45?", strategies="Graph RAG (text-to-Cypher)")
+    ask(at, "Who was the winner of season 45?", strategies="Graph RAG (text-to-Cypher)")
     assert len(fake_llm.chat_requests) == 2
     assert at.status[0].state == "complete"
     assert any("Dee Valladares won Survivor 45." in t for t in texts(at.markdown))
@@ -257,20 +259,22 @@ def test_graph_column_with_a_scripted_model(page_env, text_db, fake_llm):
 
 
 def test_agentic_column_with_a_scripted_model(page_env, text_db, fake_llm):
-    # The agent routes "who won season N" by rule and trusts a rule's evidence: the model only writes the
+    # The agent routes a season's winner by rule and trusts a rule's evidence: the model only writes the
     # answer, here joining two parts (one part its template reads needs no model). Spare replies cover a change in
     # how many calls the agent makes; the test checks plumbing.
     # The page streams the answer, so the scripted replies are server-sent events.
     fake_llm.script(*[Reply(stream=stream_chunks(["Dee Valladares won ", "Survivor 45 (5-3-0)."])) for _ in range(4)])
     page_env(database_url=text_db, llm_base_url=fake_llm.url)
-    at = ask(load_page(), "Who won season 45 and who won season 44?", strategies="Agentic graph RAG")
+    at = ask(load_page(), "Who was the winner of season 45 and who was the winner of season 44?",
+             strategies="Agentic graph RAG")
     assert at.status[0].state == "complete", at.status[0].label
     assert fake_llm.chat_requests
     assert any("Dee Valladares won Survivor 45" in t for t in texts(at.markdown))
     assert int(next(m.value for m in at.metric if m.label == "LLM calls")) >= 1
 
     asked = len(fake_llm.chat_requests)
-    at = ask(load_page(), "Who won season 45?", strategies="Agentic graph RAG")  # one part: composed, no model call
+    # one part: composed, no model call
+    at = ask(load_page(), "Who was the winner of season 45?", strategies="Agentic graph RAG")
     assert at.status[0].label.startswith("Composed from the rows"), at.status[0].label
     assert any(t.startswith("Dee Valladares won Survivor: 45 (season 45)") for t in texts(at.markdown))
     assert len(fake_llm.chat_requests) == asked
@@ -282,7 +286,7 @@ def test_spoiler_guard_answers_for_a_viewer(page_env, text_db):
     at.toggle(key="spoiler_on").set_value(True).run()  # the season and episode inputs are enabled by it
     at.number_input(key="watched_season").set_value(45)
     at.number_input(key="watched_episode").set_value(1)
-    ask(at, "Who won season 45?", strategies="Agentic graph RAG")
+    ask(at, "Who was the winner of season 45?", strategies="Agentic graph RAG")
     assert at.status[0].state == "complete"
     assert any("spoiler guard" in t and "season 45, episode 1" in t for t in texts(at.markdown))
     result = at.session_state["history"][0].outcomes["agentic"].result
@@ -293,7 +297,7 @@ def test_spoiler_guard_answers_for_a_viewer(page_env, text_db):
 def test_question_from_the_url_runs_on_load(page_env, text_db):
     page_env(database_url=text_db)
     at = AppTest.from_file(APP, default_timeout=RUN_TIMEOUT_S)
-    at.query_params["q"] = "Who won season 45?"
+    at.query_params["q"] = "Who was the winner of season 45?"
     at.query_params["run"] = "1"
     at.query_params["mode"] = "agentic"
     at.run()
@@ -336,7 +340,7 @@ def test_evidence_graph_follows_the_relationships_the_query_touched(graph):
 def test_agreement_heuristic():
     from survivorgraph.ui.compare import agreement, salient_terms, summary_rows, verdict
 
-    q = "Who won Survivor 45?"
+    q = "Who won the title on Survivor 45?"
     a = RetrievalResult("graph", q, answer="Dee Valladares won Survivor 45 with 5 jury votes.")
     b = RetrievalResult("agentic", q, answer="The winner was Dee Valladares (5-3-0).", answer_kind="extractive")
     c = RetrievalResult("traditional", q, answer="Austin Li Coon was runner-up.")
@@ -363,15 +367,15 @@ def test_a_malformed_watched_point_in_the_link_answers_nothing_until_it_is_fixed
     """Fail closed: `?watched=` that is not S:E never runs a question unguarded; the sidebar fixes it."""
     page_env(database_url=text_db)
     at = AppTest.from_file(APP, default_timeout=RUN_TIMEOUT_S)
-    at.query_params.update(watched=watched, q="Who won season 45?", run="1", mode="agentic")
+    at.query_params.update(watched=watched, q="Who was the winner of season 45?", run="1", mode="agentic")
     at.run()
     assert not at.exception and len(at.status) == 0, "nothing was asked"
     assert any("S:E, e.g. 44:6" in e.value for e in at.error), [e.value for e in at.error]
-    ask(at, "Who won season 45?", strategies="Agentic graph RAG")
+    ask(at, "Who was the winner of season 45?", strategies="Agentic graph RAG")
     assert len(at.status) == 0, "Run answers nothing while the watched point is not valid"
     at.button(key="use_watched_point").click().run()  # the viewer takes the sidebar's season 45, episode 1
     assert not any("S:E" in e.value for e in at.error)
-    ask(at, "Who won season 45?", strategies="Agentic graph RAG")
+    ask(at, "Who was the winner of season 45?", strategies="Agentic graph RAG")
     result = at.session_state["history"][0].outcomes["agentic"].result
     assert result.scope == "watched through season 45, episode 1"
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_app import JURY_QUESTION, text_db  # noqa: F401  (a fixture: a small real text index)
+from test_app import JURY_QUESTION, WINNER_EXAMPLE, text_db  # noqa: F401  (a fixture: a small real text index)
 
 from survivorgraph.config import PROJECT_DIR
 from survivorgraph.ui import headless
 from survivorgraph.ui.columns import KIND_LABEL
+from survivorgraph.ui.examples import EXAMPLES
 from tests.prerequisites import qwen_gguf, require, smollm2_gguf
 
 ARTIFACTS = PROJECT_DIR / "artifacts"
@@ -28,8 +29,8 @@ TITLES = ("Traditional RAG", "Graph RAG (text-to-Cypher)", "Agentic graph RAG")
 MODES = ("traditional", "graph", "agentic")
 # A demo question on a season the test text index holds (2): every strategy needs the model for it (the
 # agent reads passages and has them written up), so each column's model path runs.
-NARRATIVE = "Why did Michael Skupin have to leave Survivor: The Australian Outback?"
-FOLLOW_UP = "Who won season 45?"
+NARRATIVE = EXAMPLES["Narrative (text retrieval should do well)"][0]  # Michael Skupin's exit, season 2
+FOLLOW_UP = WINNER_EXAMPLE
 EXAMPLE = JURY_QUESTION  # a sidebar example, in the category the sidebar opens with
 FINISHED = tuple(KIND_LABEL.values())  # the status label of a finished column
 RUN_TIMEOUT_S = 900  # a cap for a hung page, not a performance assertion

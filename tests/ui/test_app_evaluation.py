@@ -228,7 +228,7 @@ def test_stored_results_become_results_again():
     from survivorgraph.ui.eval_runs import to_result
 
     result = RetrievalResult(
-        "agentic", "Who won season 45?", answer="Dee Valladares", answer_kind="extractive",
+        "agentic", "Season 45's winner?", answer="Dee Valladares", answer_kind="extractive",
         rows=[{"winner": "Dee Valladares"}], columns=["winner"],
         cypher=[CypherAttempt("MATCH (n) RETURN n", {"season": 45}, stage="catalog", source="season_winner",
                               row_count=1, rewrites=["x"], elapsed_ms=1.5)],

@@ -19,7 +19,7 @@ def _min_seasons(s: Slots):
         return Plan("players_with_min_seasons", {"min_seasons": k, "max_seasons": k, "limit": 1000})
     n = min_seasons(s.text)
     if s.people and s.has(r"\b(with|alongside)\b"):
-        return None  # "who has Ethan played with in more than one season": his castmates
+        return None  # "who has Rob played alongside on more than one season": his castmates
     if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
             r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
         return Plan("players_with_min_seasons", {"min_seasons": n})
@@ -51,7 +51,7 @@ def _milestones(s: Slots):
 
 @rule("a season's castaways who played again, or never did")
 def _played_again(s: Slots):
-    """ "Which Cagayan castaways never played again after it?", "who from season 28 came back later?": the cast,
+    """ "Which season 28 castaways never returned after it?", "who from season 28 came back later?": the cast,
     by the seasons each played after this one."""
     if not isinstance(s.season, int) or s.people or not s.has(
             r"\b(play\w*|compet\w*|return\w*|came back|come back|been back|back)\b[\w ]{0,12}\b(again|later|after)\b"
@@ -70,14 +70,14 @@ def _most_seasons(s: Slots):
 
 @rule("everyone who played a season with a person")
 def _castmates(s: Slots):
-    """ "Which winners has Vytas shared a season with?", "who played alongside both Debbie and Gervase?" (asked of
+    """ "Which winners has Rob played alongside?", "who played alongside both Sandra and Parvati?" (asked of
     each, agent.leads): the person's castmates, winners only when the part asks for winners."""
     if not isinstance(s.person, str) or not s.has(r"\b(shared|share|sharing) (a |the )?seasons? with\b"
                                                   r"|\b(play\w*|compet\w*|been on a season|was on a season) "
                                                   r"(with|alongside)\b|\bcastmates?\b|\bcast ?mates?\b"):
         return None
     ops: list[Operation] = [Where({"ever_won": True})] if plural_group(s) == "winners" else []
-    if n := min_seasons(s.text):  # "who has Ethan played with in more than one season"
+    if n := min_seasons(s.text):  # "who has Rob played alongside on more than one season"
         ops.append(AtLeast({"seasons_together": n}))
     return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, operations=ops)
 
@@ -129,7 +129,7 @@ def _career(s: Slots):
         return None  # "X got kidnapped on China? what was that about?": a story, for the text
     if s.person and s.has(r"\bseasons?\b|\bcareer\b|\bplayed\b|\bcompet\w*|\bfinish|\bplaced?\b|\bhow many times\b"
                           r"|\breturn|" + _HOW_FAR):
-        # "Coach first played in which season?", "when did Rob last compete?": one end of the career
+        # "Rob played for the first time in which season?", "when did Rob last compete?": one end of the career
         end = re.search(r"\b(?P<end>first|last|debut\w*)\b[\w ]{0,12}\b(play\w*|compet\w*|appear\w*|season|time)\b"
                         r"|\b(play\w*|compet\w*|appear\w*) (?P<end2>first|last)\b|\bdebut\w*", s.text, re.I)
         word = ((end.group("end") or end.group("end2") or "first") if end else "").lower()

@@ -65,7 +65,7 @@ def _challenges(s: Slots):
     if s.has(_REUSED):  # the recurring challenge with the most versions
         return Plan("challenges", params, operations=(LargestGroup("recurring_name", True),))
     if (feature or isinstance(s.season, int) and not kind) and (end := end_pick(s.text)):
-        # "the first slide puzzle ever - what season?", "what was the very first challenge of Borneo called?"
+        # "the first slide puzzle ever - what season?", "what was season 1's very first challenge called?"
         return Plan("challenges", params, operations=end)
     if feature and (len(s.seasons) > 1 or season_span(s.text) or s.has(_WHICH_SEASONS)):
         return _counts_by_season(s, {k: v for k, v in params.items() if k != "season"})
@@ -78,8 +78,8 @@ _WHICH_SEASONS = r"\b(which|what) (\w+ )?seasons?\b|\bseasons? (had|have|has|did
 
 
 def _counts_by_season(s: Slots, params: dict) -> Plan:
-    """ "Which season had the most blindfolded challenges?", "since s35, which seasons never had one?", "Tocantins
-    vs China - which had more maze challenges?": every season's count (0 included), then the seasons asked."""
+    """ "Which season had the most blindfolded challenges?", "since s35, which seasons never had one?", "Palau
+    vs Gabon - which had more puzzle challenges?": every season's count (0 included), then the seasons asked."""
     where: dict = {}
     ops: list[Operation] = []
     if len(s.seasons) > 1 and not season_span(s.text):  # "Tocantins vs China"; "from s1 to s12" is a span
@@ -126,7 +126,7 @@ def _all_challenge_wins(s: Slots):
 
 @rule("who was chosen to join a reward")
 def _reward_picks(s: Slots):
-    """ "On s9, who got picked to tag along on somebody else's reward the most?" """
+    """ "Who was chosen most often to join someone else's reward on s9?" """
     if not s.has(r"\brewards?\b") or not s.has(r"\b(picked|chosen|chose|choose|selected|taken|brought|tag(ged)? along"
                                                  r"|come along|came along|join\w*|invited)\b") \
             or not s.has(r"\b(somebody|someone|someone's|somebody's|else's|another|other|along|to join|with them)\b"):

@@ -55,7 +55,7 @@ _SEASON_MOST_EPISODES = 20  # no season has more: a larger number counts across 
 
 @rule("an episode by its number across the show")
 def _episode_overall(s: Slots):
-    """ "What was survivor's 400th episode?", "who got voted out in the 100th episode of survivor ever?" """
+    """ "What was survivor's 400th episode?", "in the show's 100th episode overall, who got voted out?" """
     m = _OVERALL.search(s.text)
     if not m:
         return None
@@ -69,7 +69,7 @@ def _episode_overall(s: Slots):
 
 @rule("recap or reunion episodes")
 def _labelled_episodes(s: Slots):
-    """ "How many recap / clip show episodes has survivor done?", "between s2 and s23, which seasons didn't do a
+    """ "How many recap / clip show episodes has survivor done?", "from s2 to s23, which seasons had no
     recap episode?", "gabon had a recap episode - what was it called?": each season's episodes of that label."""
     label = "Recap" if s.has(r"\brecap (episode|show|ep)s?\b(?! ?\d)|\bclip[- ]shows?\b|\brecaps\b") else \
         "Reunion" if s.has(r"\breunion (episode|show|special)s?\b") else None
@@ -109,9 +109,9 @@ _TIMES = r"\bhow many times (more|as many|bigger|larger|higher|over)\b|\bratio\b
 @rule("premieres and finales")
 def _premieres_and_finales(s: Slots):
     """A season's premiere and finale (season_ratings: their audiences, IMDb ratings and lengths): "how many more
-    people watched the all-stars premiere than its finale?", "between s30 and s48, which seasons had fewer people
-    watching the finale than the premiere?", "which finale ran longer, Panama or Cook Islands?", "which finales
-    since s40 didn't even get an 8.0 on imdb?", "which season had the longest premiere?" """
+    viewers did the season 8 premiere draw than its finale?", "from s30 to s48, which seasons' finales drew fewer
+    people than their premieres?", "was the Gabon or the Samoa finale longer?", "which finales since s40 were
+    rated under 8.0 on imdb?", "which season had the longest premiere?" """
     ends = [e.lower() for e in re.findall(r"\b(premiere|finale)s?\b", s.text, re.I)]
     if not ends or s.people or s.has(r"\bepisodes\b"):
         return None
@@ -126,7 +126,7 @@ def _premieres_and_finales(s: Slots):
                     operations=(ColumnLess(low, high), *([Span("season", *span)] if span else [])))
     column = both[0]
     if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_TIMES):
-        # "how many times more people watched the s1 finale than the s41 finale?": the larger over the smaller
+        # "how many times bigger was the s1 finale's audience than the s41 finale's?": the larger over the smaller
         return Plan("season_ratings", {}, operations=(Where({"season": list(s.seasons)}), Ratio(column)))
     if len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) and s.has(_COMPARED):
         return Plan("season_ratings", {},
@@ -210,12 +210,12 @@ def _ranked_by_audience(s: Slots):
     column = "viewers" if s.has(r"\bviewers?\b|\baudience\b|\bwatch(ed|ing)?\b|\bviewership\b|\btuned in\b") \
         else "imdb_rating" if s.has(r"\brat(ing|ed|ings)\b|\bimdb\b") else None
     if column is None and not s.season and s.has(r"\b(most|fewest|least) episodes\b"):
-        # "not counting recap specials or reunions, which season had the most episodes"
+        # "leaving out recaps and reunions, which season had the most episodes"
         column = "regular_episodes" if s.has(r"\b(recaps?|reunions?|specials?|regular)\b") else "episodes"
         return Plan("season_ratings", {}, operations=(Extreme(column, s.has(r"\bmost\b")),))
     if column is not None and len(s.seasons) == 2 and all(isinstance(x, int) for x in s.seasons) \
             and s.has(r"\b(more|fewer|less|higher|lower|better|worse|bigger|smaller)\b"):
-        # "which got more viewers on average, Borneo or The Australian Outback?": the two seasons compared
+        # "did Palau or Guatemala have more viewers on average?": the two seasons compared
         fewer = s.has(r"\b(fewer|less|lower|worse|smaller)\b")
         if column == "viewers" and (end := re.search(r"\b(finale|premiere)s?\b", s.text, re.I)):
             column = f"{end.group(1).lower()}_viewers"  # "did more people watch the premiere of A or of B"
@@ -225,7 +225,7 @@ def _ranked_by_audience(s: Slots):
         return None
     if column == "viewers" and not s.has(r"\bepisodes?\b") and (end := re.search(r"\b(finale|premiere)s?\b", s.text,
                                                                                 re.I)):
-        column = f"{end.group(1).lower()}_viewers"  # "which season's finale drew the biggest audience"
+        column = f"{end.group(1).lower()}_viewers"  # "which season had the most-watched finale"
         return Plan("season_ratings", {}, operations=(Extreme(column, not s.has(_LEAST)),))
     extreme = (Extreme(column, not s.has(_LEAST)),)
     if s.has(r"\bepisodes?\b") and isinstance(s.season, int):
@@ -241,7 +241,7 @@ def _episode_facts(s: Slots):
         return None
     quoted = _QUOTED_TITLE.search(s.text)
     asked = next((column for pattern, column in _EPISODE_FACTS if column != "title" and s.has(pattern)), None)
-    if quoted and (s.has(r"\bepisode\b") or asked):  # 'which episode of season 48 was "Icarus Time"?'
+    if quoted and (s.has(r"\bepisode\b") or asked):  # 'in season 12, which episode was titled "…"?'
         title = (quoted.group(1) or quoted.group(2)).strip()
         return Plan("episode_facts", {"season": s.season},
                     operations=(Where({"title": title}), Focus(asked or "episode")))

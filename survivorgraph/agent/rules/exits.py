@@ -16,8 +16,8 @@ _BY_DAY = re.compile(r"\b(?P<how>by|before|through|up to|until|as of|on) day (?P
 
 @rule("who had left, or was still in the game, by a day")
 def _by_day(s: Slots):
-    """ "by day 20 of Nicaragua, how many people had already gone home?", "who was still in the game on day 30 of
-    s29?": the boot order cut at that day (finalists leave on the last day)."""
+    """ "how many people were out of the game by day 20 of season 24?", "on s12, who was still playing on day
+    30?": the boot order cut at that day (finalists leave on the last day)."""
     m = _BY_DAY.search(s.text)
     if not isinstance(s.season, int) or not m or s.person:
         return None
@@ -49,7 +49,7 @@ def _exits(s: Slots):
         return Plan("seasons_with_exit_type", {"exit_type": exit_type, **({"absent": True} if s.has(NEGATION) else {})})
     if exit_type == "fire_challenge" and isinstance(s.person, str) and s.season \
             and s.has(r"\b(beat|beats|defeat\w*|won against|outlast\w*|faced?|against)\b"):
-        # "who did Deshawn beat in the fire-making challenge on season 41": the one who lost it
+        # "who did Tony defeat at fire-making on season 40": the one who lost it
         return Plan("exits_by_type", {"exit_type": exit_type, "season": s.season},
                     operations=(WhereNot({"castaway_id": [s.person]}),))
     if s.person and not NARRATIVE.search(s.text):

@@ -111,7 +111,7 @@ def _two_compared(s: Slots):
     # "who won more individual immunities, A or B?", "did A or B get more confessionals?"
     if len(s.people) == 2 and not any(is_ref(p) for p in s.people) and (
             m := re.search(r"\b(older|younger|oldest|youngest|born (?:first|earlier|later|last))\b", s.text, re.I)):
-        # "who's older, Sash or Frosti?": by date of birth, not by the age each had in some season
+        # "which of Rob and Sandra is older?": by date of birth, not by the age each had in some season
         younger = m.group(1).lower() in ("younger", "youngest", "born later", "born last")
         if s.has(r"\bwhen (they|he|she|each) won\b|\bat the time of (their|the|his|her) (win|victory)\b"
                  r"|\bwhen (winning|they were crowned)\b|\bat their wins?\b"):
@@ -170,7 +170,7 @@ def _advantage_events(s: Slots):
         when = (Focus("day"),) if s.has(r"\bdays?\b|\bwhen\b") else ()
         return Plan("advantage_events", {**params, "event": "found"}, operations=(Pick("first"), *when))
     if named_kind and first and not s.season:
-        # "when did the extra vote advantage first show up? what season": the first (or last) event of that kind
+        # "which season did the idol nullifier first appear in?": the first (or last) event of that kind
         end = "last" if first.group(1).lower() in ("last", "latest", "most recent") else "first"
         event = {"event": "played"} if s.has(r"\b(play|played|used)\b") else \
             {"event": "found"} if s.has(r"\bfound\b") else {}
@@ -214,7 +214,7 @@ def _advantage_events(s: Slots):
     if s.has(r"\bexpired?\b|\bwent unused\b|\bunplayed\b"):
         return Plan("advantage_events", {"event": "expired", **params})
     if s.has(r"\b(without|no) (a |any )?clues?\b|\bclueless\b"):
-        # "which season had the most idols found without any clue?": the finds survivoR marks clueless
+        # "in which season were the most idols found with no clue?": the finds survivoR marks clueless
         ops: list[Operation] = [Where({"clue": "Found without clue"})]
         if s.has(SEASON_RANKED):
             ops.append(LargestGroup("season", not s.has(r"\b(fewest|least)\b")))
@@ -263,7 +263,7 @@ _AGE_RANGE = r"\b(gap|difference|range|spread|span|between)\b.*\boldest\b.*\byou
 
 @rule("the age gap between a season's oldest and youngest")
 def _age_range(s: Slots):
-    """ "How big was the age gap between the oldest and youngest castaway on s1?": the cast's top age minus its
+    """ "On s3, what was the age gap between the oldest and youngest castaways?": the cast's top age minus its
     bottom one."""
     if isinstance(s.season, int) and not s.people and s.has(_AGE_RANGE):
         return Plan("season_cast", {"season": s.season}, operations=(Range("age"),))
@@ -286,7 +286,7 @@ _SCORE_BOUND = re.compile(r"\b(?:(?P<least>at least|above|over|more than|higher 
 
 @rule("castaway scores")
 def _castaway_scores(s: Slots):
-    """ "Going by survivoR's castaway scores, who has the best overall score on Fiji?", "who does survivoR rate the
+    """ "Who has the highest overall castaway score on Palau, according to survivoR?", "who does survivoR rate the
     biggest challenge threat on Guatemala?", "where does Artis rank as a strategic threat on s25?", "who is in the
     top 1% as a challenge threat?", "winners since s30 not in the top half as challenge threats", "an overall score
     of 0.9 or more but never won": survivoR's scores and threat ratings (castaway_scores)."""
@@ -398,8 +398,8 @@ def _advantages(s: Slots):
 def _confessionals(s: Slots):
     if not s.people and s.has(r"\bconfessionals?\b") and s.has(r"\bepisodes?\b") \
             and s.has(r"\b(most|fewest|least)\b"):
-        # "which episode of Cambodia had the most confessionals, all castaways added up?", "in the s38 episode with
-        # the most confessionals, who got voted out?"
+        # "which s31 episode had the most confessionals in total?", "who went home in the s38 episode that had
+        # the most confessionals?"
         gone = s.has(r"\b(voted (out|off)|went home|sent home|left|eliminated|booted)\b")
         return Plan("episode_confessionals", s.season_filter,
                     operations=(Extreme("confessionals", s.has(r"\bmost\b")),
@@ -416,7 +416,7 @@ def _confessionals(s: Slots):
         return Plan("confessionals_by_episode", params)
     if isinstance(s.season, int) and not s.people and s.has(r"\bconfessionals?\b") \
             and (m := re.search(r"\b(premiere|first episode|episode (\d{1,2}))\b", s.text, re.I)):
-        # "who on s38 didn't get a single confessional in the premiere?": everyone's count in that episode
+        # "on s30, who had no confessionals in the premiere?": everyone's count in that episode
         episode = int(m.group(2)) if m.group(2) else 1
         none = {"confessionals": 0} if s.has(NEGATION) else {}
         return Plan("confessionals_by_episode", {"season": s.season, "episode": episode},

@@ -29,7 +29,7 @@ def _season_returnees(s: Slots):
             r"\breturn\w*|\bveterans?\b|\bplayed before\b|\bbr(ing|ought) back\b"
             r"|\b(been|played|were) on (it |the show )?before\b"):
         return None
-    if pick := end_pick(s.text):  # "the first season that brought back players who'd been on before"
+    if pick := end_pick(s.text):  # "the earliest season with returning players"
         return Plan("season_returnees", {"returnees": "with"}, operations=pick)
     if 2 <= len(s.seasons) <= 4 and s.has(r"\b(who|everyone|anyone|players?|castaways?|people)\b"):
         return None  # "everyone from season 1 who returned for season 8": people, not seasons
@@ -90,7 +90,7 @@ _DATES = [(r"\b(start\w* filming|filming (began|started|start\w*)|start of filmi
 
 @rule("the time between two of a season's dates")
 def _between_dates(s: Slots):
-    """ "How long was it from the day they started filming Winners at War to the night its finale aired?", "how
+    """ "How many days passed between the start of filming on season 40 and its finale airing?", "how
     many days between the premiere and the finale of season 20?": the days between two of its dates."""
     named = [column for pattern, column in _DATES if s.has(pattern)]
     if isinstance(s.season, int) and not s.person and len(named) == 2 \
@@ -198,7 +198,7 @@ def _seasons_with_fact_plan(s: Slots):
     return None
 
 
-# "which season had the largest jury": the season_facts column a superlative ranks seasons by
+# "the season with the biggest jury": the season_facts column a superlative ranks seasons by
 _RANKED_FACTS = [
     (r"\bjur(y|ies|ors)\b", "jury_size"), (r"\b(cast|castaways|players|contestants|people)\b", "cast_size"),
     (r"\bdays\b|\blongest\b|\bshortest\b", "days"), (r"\btribes\b", "n_tribes"), (r"\bfinalists\b", "n_finalists"),
@@ -242,7 +242,7 @@ def _seasons_by_immunity_winners(s: Slots):
 
 @rule("two seasons compared on a fact")
 def _two_seasons_compared(s: Slots):
-    """ "Were more hidden immunity idols found on s45 or on s46?", "which had the bigger jury, Palau or Fiji?": the
+    """ "Did s41 or s42 have more hidden immunity idols found?", "which had the bigger jury, Palau or Fiji?": the
     two seasons' facts (or totals), the larger (or smaller) first."""
     if len(s.seasons) != 2 or not all(isinstance(x, int) for x in s.seasons) or s.people \
             or not s.has(r"\b(more|fewer|less|larger|bigger|smaller|longer|shorter)\b") \
@@ -258,7 +258,7 @@ def _two_seasons_compared(s: Slots):
 
 @rule("seasons ranked by a fact")
 def _seasons_ranked(s: Slots):
-    """ "What season had the largest jury?", "which season was the longest in days?", "the season with the fewest
+    """ "Which season's jury was the biggest?", "which season was the longest in days?", "the season with the fewest
     tribes": every season's facts, at the top (or bottom) of one column, ties kept."""
     if s.season or s.people or not s.has(r"\b(which|what) season\b|\bthe season with\b") or not s.has(_SUPERLATIVE):
         return None

@@ -99,7 +99,7 @@ _BACK = (r"\b(won|win|fought|battled|earned|made) (their|his|her|the|a) way back
 
 @rule("who was sent to Redemption Island or the Edge, and who came back")
 def _arena_returns(s: Slots):
-    """ "redemption island on s22 - who won their way back into the game?", "which s38 players went to the edge of
+    """ "on s27, who came back into the game through redemption island?", "which s38 players went to the edge of
     extinction and never made it back?": everyone sent there, and whether they returned."""
     arena, seasons = _arena(s)
     if arena and s.person and s.has(r"\b(already|still) (there|on it|waiting)\b|\bwaiting (there )?for\b"
@@ -117,8 +117,8 @@ def _arena_returns(s: Slots):
 
 @rule("journeys")
 def _journeys(s: Slots):
-    """ "Who else went on that season 44 journey with Carson?", "S42 journeys: who went on one and did NOT lose
-    their vote?", "who lost their vote on a journey?" """
+    """ "Who went on the season 43 journey together with Jesse?", "on s41, who went on a journey without
+    losing their vote?", "who lost their vote on a journey?" """
     if not s.has(r"\bjourneys?\b"):
         return None
     ops: list[Operation] = []
@@ -144,8 +144,8 @@ def _journeys(s: Slots):
 
 @rule("the auction")
 def _auction(s: Slots):
-    """ "What did Dawn buy at the Caramoan auction?", "at the season 45 auction, who walked away without buying
-    anything?", "who spent the most at the auction?" """
+    """ "What did Sandra buy at the auction on season 7?", "who bought nothing at the season 24
+    auction?", "who spent the most at the auction?" """
     if not s.has(r"\bauctions?\b"):
         return None
     if s.has(r"(\b(without|not|never|nothing)\b|n't\b).{0,20}\b(buy|bought|buying|purchas\w*|spend|spent|spending)\b"
@@ -160,7 +160,7 @@ def _auction(s: Slots):
         return Plan("auction_items", s.season_filter, operations=(Where({"covered": True}),))
     if s.has(r"\b(thing|item|lot)s?\b.*\b(sold|auctioned|up for (bid|sale)|came up|offered|bought)\b"
              r"|\b(first|last|final|priciest|cheapest|most expensive) (thing|item|lot)\b"):
-        # "what was the very first thing sold at the caramoan auction, and who got it?": the items in order
+        # "the first item up at the season 7 auction - who bought it?": the items in order
         if m := re.search(r"\b(first|last|final)\b", s.text, re.I):
             return Plan("auction_items", s.season_filter, operations=(Pick("first" if m.group(1).lower() == "first"
                                                                  else "last"),))
@@ -191,7 +191,7 @@ def _auction(s: Slots):
     item = item or re.search(r"\b(?:someone|somebody|anyone|anybody|a castaway|one (?:person|castaway))\b[^?]*?"
                              r"\bauction\b[^?]*?\b(?:paid for|pay for|bought|buy|purchased|won|got|spent \w+ on)"
                              r" (?:the |a |an |some )?(?P<item>[a-z][\w' -]+?)(?=[.?!,;]|$| and\b)", s.text, re.I)
-    if item and not s.person:  # "who paid for letters from home at the Amazon auction?": whoever bought it
+    if item and not s.person:  # "who bought the chocolate at the season 7 auction?": whoever bought it
         return Plan("auction", _about(s), operations=(Where({"bought": item.group("item")}),))
     if s.person and s.has(r"\b(buy|bought|purchas\w*|get|got|win|won)\b"):
         return Plan("auction", _about(s), operations=(Focus("bought"),))

@@ -16,7 +16,7 @@ _STAYED = r"\bstay\w*|\bsame tribe\b|\bkept\b|\bremain\w*"
 
 @rule("a season's starting tribes that never reached a stage")
 def _tribes_that_never(s: Slots):
-    """ "Which starting tribe on Cook Islands didn't get a single person onto the jury?", "which original tribe
+    """ "Which original tribe on season 12 had nobody on the jury?", "which original tribe
     had nobody make the merge?": the season's starting tribes, less those one of whose people did."""
     if not isinstance(s.season, int) or s.people or not s.has(NEGATION) \
             or not s.has(r"\b(starting|original|first|initial|opening) tribes?\b|\btribes? (they|people) started\b"):
@@ -121,7 +121,7 @@ def _person_tribe(s: Slots):
 
 @rule("the season of a tribe")
 def _tribe_season(s: Slots):
-    """ "The Jalapao tribe — which season was that from?": the season the tribe was on."""
+    """ "the Kucha tribe, what season did it come from?": the season the tribe was on."""
     seasons = {season for _, season in s.tribes}
     if len(seasons) == 1 and not s.people and s.has(r"\b(which|what) season\b|\bseason number\b"):
         return Plan("season_facts", {"season": seasons.pop()})

@@ -100,7 +100,7 @@ def _tribal_events(s: Slots):
                     operations=(*end_pick(s.text), *count))
     gone = s.has(rf"\b{WENT_HOME}|\bsent home\b|\bvoted (out|off)\b|\beliminated\b")
     if event not in ("rock draw", "deadlock", "countback") and (s.has(_BEFELL) or not gone):
-        # "who lost their vote after going on a summit on s44?", "on fiji, who missed tribal because of exile?": the
+        # "on s44, who lost their vote at a summit?", "on fiji, who missed tribal because of exile?": the
         # people it befell
         count = (Count("*"),) if s.has(r"\bhow many\b") else ()
         return Plan("tribal_event_players", {"event": event, **s.season_filter}, operations=(*end_pick(s.text), *count))

@@ -36,7 +36,7 @@ def _winners_returned(s: Slots):
 
 @rule("winners on their first season, or not")
 def _won_first_time(s: Slots):
-    """ "Which winners weren't on their first season when they won?", "who won on their first try?": every
+    """ "Which winners were returning players when they won?", "who won on their first try?": every
     winner by the seasons they had played before the one they won."""
     if s.season or s.people or not s.has(r"\b(won|win|winners?|sole survivors?|champions?)\b") or not s.has(
             r"\b(first|debut|rookie|1st) (season|time|try|attempt|appearance)\b|\bfirst[- ]timers?\b"
@@ -97,7 +97,7 @@ def _winners_count(s: Slots):
 
 @rule("jurors who voted the same way as a juror")
 def _same_jury_vote(s: Slots):
-    """ "Who else on the Marquesas jury voted the same way as Paschal?": the jurors whose vote went to the
+    """ "On season 20, which other jurors voted like Rupert?": the jurors whose vote went to the
     finalist that juror voted for (a ref), the juror left out."""
     if not isinstance(s.season, int) or not isinstance(s.person, str) or not s.has(
             r"\b(voted|vote) (the )?same( way)? as\b|\bsame (vote|finalist|person) as\b|\bvoted (just )?like\b"):
@@ -133,7 +133,7 @@ def _season_winner(s: Slots):
 @rule("finalists or runners-up of a season")
 def _finalists(s: Slots):
     if s.season and s.has(r"\bfinal (two|2|three|3)\b.*\bfinal (two|2|three|3)\b|\bhow many finalists\b"):
-        # "the Amazon - was that a final two or a final three?": the season's count, not the finalists' names
+        # "did season 9 end with a final two or a final three?": the season's count, not the finalists' names
         return Plan("season_facts", {"season": s.season}, operations=(Focus("n_finalists"),))
     if not s.season or s.has(r"\bjur(y|or|ors)\b|\bwho voted\b|\bhow (was|were|did)\b"):
         return None
@@ -149,7 +149,7 @@ def _finalists(s: Slots):
 
 @rule("jurors the winner never voted against")
 def _jurors_spared_by_the_winner(s: Slots):
-    """ "Which jurors on The Amazon did the winner never once vote against?": the jury, less everyone the winner
+    """ "On season 20, which jurors did the winner never write down?": the jury, less everyone the winner
     wrote down at a tribal council that season."""
     named = [p for p in s.people if not is_ref(p)]  # "the winner" may already be a ref ("that person")
     if not isinstance(s.season, int) or named or not s.has(r"\bjurors?\b|\bjury\b") \
