@@ -162,10 +162,10 @@ def choose(core, n: int) -> dict:
             continue
         keys = [c.example.plan_key for c in found]
         started = time.perf_counter()
-        plan, _ = chooser.pick(example.question or example.text, example.text, found)
+        option, _ = chooser.pick(example.question or example.text, example.text, chooser.options(found))
         times.append(time.perf_counter() - started)
-        picked = next((c.example.plan_key for c in found if plan and c.tool == plan["tool"]
-                       and c.params == plan["params"]), plan["tool"] if plan else "unreadable")
+        picked = "unreadable" if option is None else \
+            option.candidate.example.plan_key if option.candidate else option.plan["tool"]
         counts["nearest right"] += keys[0] == example.plan_key
         counts["among candidates"] += example.plan_key in keys
         counts["model right"] += picked == example.plan_key

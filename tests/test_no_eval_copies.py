@@ -25,8 +25,8 @@ SUFFIXES = {".py", ".yaml", ".yml", ".json", ".jsonl", ".md"}
 
 # Recorded model outputs, not fixtures: a recording keeps the question it answered.
 RECORDED = {
-    # traditional/graph answers to gold questions from a real run (benchmarks/record_answers.py), re-checked
-    # offline by tests/retrievers/test_grounding_recorded.py
+    # answers the real model wrote in evaluation runs (gold, blind-13), with their evidence, re-checked offline by
+    # tests/retrievers/test_grounding_recorded.py
     "tests/data/recorded_answers.jsonl",
 }
 # The product's own example questions: gold's demo-* questions were taken from the page's examples (they check

@@ -11,6 +11,7 @@ descriptions of every query.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from survivorgraph.agent.example_router import Candidate
 from survivorgraph.agent.examples import templated_text
@@ -28,13 +29,18 @@ CHOOSER_USER = """Options:
 Question: {question}
 The question with its names as placeholders: {pattern}"""
 
-# Option keys the model can reply with besides the candidates: the two fallbacks every part has.
+# The two fallbacks every part has besides the candidates.
 FALLBACKS = ((TEXT_TO_CYPHER, "none of the above: write a graph query"),
              (CHUNK_SEARCH, "a story (why/how): search the text"))
 
 
-def plan_json(tool: str, params: dict) -> dict:
-    return {"tool": tool, "params": params}
+@dataclass(frozen=True)
+class Option:
+    """One reply the model may give: a plan's JSON, what it is, and the candidate it is (None: a fallback)."""
+
+    plan: dict
+    what: str
+    candidate: Candidate | None = None
 
 
 class CandidateChooser:
@@ -46,50 +52,46 @@ class CandidateChooser:
     def stable_prompt(self) -> list[dict[str, str]]:
         return [{"role": "system", "content": CHOOSER_SYSTEM}]
 
-    def options(self, candidates: list[Candidate]) -> list[tuple[dict, str]]:
-        """(plan JSON, what it is) for each candidate the catalog offers here, then the fallbacks available."""
-        out = []
-        for c in candidates:
-            if c.tool in self.catalog and c.tool in self.tools:
-                title = self.catalog.get(c.tool).title
-                out.append((plan_json(c.tool, c.params), f'{title}. Solved: "{c.example.text}"'))
-        out += [(plan_json(tool, {}), what) for tool, what in FALLBACKS if tool in self.tools]
-        return out
+    def options(self, candidates: list[Candidate]) -> list[Option]:
+        """Each candidate the catalog offers here, then the fallbacks available."""
+        out = [Option({"tool": c.tool, "params": c.params},
+                      f'{self.catalog.get(c.tool).title}. Solved: "{c.example.text}"', c)
+               for c in candidates if c.tool in self.catalog and c.tool in self.tools]
+        return out + [Option({"tool": tool, "params": {}}, what) for tool, what in FALLBACKS if tool in self.tools]
 
-    def schema(self, options: list[tuple[dict, str]]) -> dict:
+    def schema(self, options: list[Option]) -> dict:
         """One branch per option, its tool and params constants: the reply is one of the options, whole."""
         return {"anyOf": [{"type": "object", "required": ["tool", "params"], "additionalProperties": False,
-                           "properties": {"tool": {"const": plan["tool"]}, "params": {"const": plan["params"]}}}
-                          for plan, _ in options]}
+                           "properties": {"tool": {"const": o.plan["tool"]}, "params": {"const": o.plan["params"]}}}
+                          for o in options]}
 
-    def messages(self, question: str, pattern: str, options: list[tuple[dict, str]]) -> list[dict[str, str]]:
-        listed = "\n".join(f"- {json.dumps(plan)} - {what}" for plan, what in options)
+    def messages(self, question: str, pattern: str, options: list[Option]) -> list[dict[str, str]]:
+        listed = "\n".join(f"- {json.dumps(o.plan)} - {o.what}" for o in options)
         user = CHOOSER_USER.format(options=listed, question=question, pattern=pattern)
         return [*self.stable_prompt(), {"role": "user", "content": user}]
 
-    def pick(self, question: str, pattern: str, candidates: list[Candidate]) -> tuple[dict | None, str]:
+    def pick(self, question: str, pattern: str, options: list[Option]) -> tuple[Option | None, str]:
         """The option the model replied with (None: its reply is none of them) and the reply."""
-        options = self.options(candidates)
         reply = self.llm.complete(self.messages(question, pattern, options), json_schema=self.schema(options),
                                   max_tokens=120, label="choose plan")
         picked = reply.json() or {}
-        for plan, _ in options:
-            if picked.get("tool") == plan["tool"] and picked.get("params") == plan["params"]:
-                return plan, reply.content
-        return None, reply.content
+        chosen = next((o for o in options if picked.get("tool") == o.plan["tool"]
+                       and picked.get("params") == o.plan["params"]), None)
+        return chosen, reply.content
 
     def choose(self, slots: Slots, candidates: list[Candidate]) -> Plan:
         """The plan the model picked among the candidates (an unreadable reply: the nearest example's, said so)."""
-        plan, reply = self.pick(slots.text, templated_text(slots), candidates)
-        if plan is not None:
-            return self._plan(plan, slots, candidates, "the model picked it among the example router's "
-                                                       f"{len(candidates)} candidates")
-        best = plan_json(candidates[0].tool, candidates[0].params)
-        return self._plan(best, slots, candidates, f"the model's reply {reply[:80]!r} is none of the candidates: "
-                                                   "the nearest example's plan")
+        options = self.options(candidates)
+        option, reply = self.pick(slots.text, templated_text(slots), options)
+        if option is not None:
+            return self._plan(option, slots, "the model picked it among the example router's "
+                                             f"{len(candidates)} candidates")
+        nearest = next((o for o in options if o.candidate is not None), options[0])
+        return self._plan(nearest, slots, f"the model's reply {reply[:80]!r} is none of the candidates: "
+                                          "the nearest example's plan")
 
-    def _plan(self, plan: dict, slots: Slots, candidates: list[Candidate], why: str) -> Plan:
-        tool = plan["tool"]
+    def _plan(self, option: Option, slots: Slots, why: str) -> Plan:
+        tool = option.plan["tool"]
         if tool == TEXT_TO_CYPHER:
             return Plan(TEXT_TO_CYPHER, {"question": slots.text}, reason=f"{why}: none fits, writing Cypher",
                         part=slots.text, source=Source.LLM_ROUTER)
@@ -97,6 +99,6 @@ class CandidateChooser:
             return Plan(CHUNK_SEARCH, {"query": slots.text, "seasons": list(slots.seasons),
                                        "castaway_ids": list(slots.people)},
                         reason=f"{why}: a story, searching the text", part=slots.text, source=Source.LLM_ROUTER)
-        chosen = next(c for c in candidates if c.tool == tool and c.params == plan["params"])
-        return Plan(tool, dict(plan["params"]), part=slots.text, source=Source.LLM_ROUTER,
+        chosen = option.candidate
+        return Plan(tool, dict(option.plan["params"]), part=slots.text, source=Source.LLM_ROUTER,
                     reason=f"{why}; its example '{chosen.example.text}', similarity {chosen.similarity:.2f}")

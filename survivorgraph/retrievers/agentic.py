@@ -214,10 +214,8 @@ class AgenticRetriever(Retriever):
             elif self.chooser is not None and candidates:
                 try:
                     chosen = self.chooser.choose(slots, candidates)
-                except SurvivorGraphError as exc:  # model down or slow: fall back to the text, say why
-                    run.result.errors.append(f"the model could not route this part ({exc})")
-                    step.status = "error"
-                    step.detail.update(how="the model could not pick a plan: searching the text", error=str(exc))
+                except SurvivorGraphError as exc:
+                    _routing_failed(run, step, exc, "the model could not pick a plan: searching the text")
                 else:
                     step.detail.update(tool=chosen.tool, params=chosen.params, stage="model among examples",
                                        how=f"LLM (candidates): {chosen.reason}")
@@ -226,10 +224,8 @@ class AgenticRetriever(Retriever):
                 entities = self.linker.rewrite(part.text, linked) if linked.links else ""
                 try:
                     chosen, how = self.router.route(part.text, _entity_note(slots))
-                except SurvivorGraphError as exc:  # model down or slow: fall back to the text, say why
-                    run.result.errors.append(f"the model could not route this part ({exc})")
-                    step.status = "error"
-                    step.detail.update(how="LLM router failed: searching the text", error=str(exc))
+                except SurvivorGraphError as exc:
+                    _routing_failed(run, step, exc, "LLM router failed: searching the text")
                 else:
                     named_seasons = sorted({*[x for x in slots.seasons if isinstance(x, int)],
                                             *(season for _, season in slots.tribes)})
@@ -539,6 +535,13 @@ def _lost_subject(part: Part, slots: Slots, evidence: list[Evidence]) -> bool:
     """A later part that refers back ("it", "they") when every earlier part found nothing has no subject."""
     refers = (part.refers_to_season and not slots.seasons) or (part.refers_to_person and not slots.people)
     return refers and bool(evidence) and all(e.empty for e in evidence)
+
+
+def _routing_failed(run: Run, step, exc: Exception, how: str) -> None:
+    """The model is down or slow: the part falls back to the text, and the answer and its trace say why."""
+    run.result.errors.append(f"the model could not route this part ({exc})")
+    step.status = "error"
+    step.detail.update(how=how, error=str(exc))
 
 
 def _entity_note(slots: Slots) -> str:
