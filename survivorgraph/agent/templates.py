@@ -190,12 +190,13 @@ def _led(focused: list[str], template: str, row: Mapping[str, Any], text: str | 
 
 
 def compose(rows: list[dict], columns: list[str], operations, forms, truncated: bool = False,
-            question: str = "") -> str | None:
+            question: str = "", own: str | None = None) -> str | None:
     """The rows as a sentence by the query's answer forms (catalog AnswerForms), or None when no form fits.
 
     Given the part's question, a list's items leave out what its evidence rows leave out (`unshown_columns`:
     names of other people or places than the items', a juror's vote, an idol's finder, unless asked); the lead
-    may still name a value all the rows share."""
+    may still name a value all the rows share; `own`, the column that names the rows' items (the catalog's
+    `rows.name`), is never left out, whichever column the query returns first."""
     if forms is None or not rows:
         return None
     kinds = {type(op).__name__ for op in operations}
@@ -212,7 +213,7 @@ def compose(rows: list[dict], columns: list[str], operations, forms, truncated: 
         return _sentence(text) if text else None
     if not forms.each or not _says(asked, forms.each, forms.many):
         return None
-    hidden = unshown_columns(rows, question) - {"season_name", *focused}
+    hidden = unshown_columns(rows, question) - {"season_name", own, *focused}
     shown = [{c: (None if c in hidden else v) for c, v in row.items()} for row in rows]
     items = [_led(focused, forms.each, row, render(forms.each, item)) for row, item in zip(rows, shown, strict=True)]
     if not all(items):

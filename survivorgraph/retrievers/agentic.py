@@ -371,8 +371,9 @@ class AgenticRetriever(Retriever):
         """The evidence's rows as a sentence by its catalog query's answer templates; None when none fits."""
         if not e.rows or e.plan.tool not in self.toolbox.catalog:
             return None
-        forms = self.toolbox.catalog.get(e.plan.tool).answer
-        return compose(e.rows, e.columns, e.plan.operations, forms, e.truncated, question=e.part)
+        query = self.toolbox.catalog.get(e.plan.tool)
+        return compose(e.rows, e.columns, e.plan.operations, query.answer, e.truncated, question=e.part,
+                       own=query.rows.name)
 
     @staticmethod
     def _without_model(result, items, sentences: list[str | None], useful: list[Evidence], *,
