@@ -4,7 +4,8 @@
    chose a catalog query (not a set difference); the plan is routed again from the linked question (the same
    plan, or the question is skipped) and its linked values are replaced by placeholders
 2. router cases (survivorgraph/agent/rules/cases/*.yaml): each case (not xfail) whose text, linked by the real
-   linker, the rules route to the case's rule, query and params
+   linker, the rules route to the case's rule, query and params; and each of the files' `examples`, questions no
+   rule reads, labelled with their plan (query, params, operations) in the file itself
 3. paraphrases, for a query with fewer than --min examples: framings of its examples' questions ("tell me …",
    "do you know …", a lower-case question with no mark, another word for a player …), kept only when the rules
    route the reworded question to the very same plan — the rules label them, nobody does by hand
@@ -32,13 +33,17 @@ from evaluation.question_sets import set_names  # noqa: E402
 from survivorgraph.agent import intents  # noqa: E402
 from survivorgraph.agent.examples import (  # noqa: E402
     EXAMPLES_DIR,
+    check_operations,
     check_plan,
     slot_values,
     templated_text,
     to_template,
 )
+from survivorgraph.agent.lexicon import reading  # noqa: E402
+from survivorgraph.agent.operations import CARRIED, described, from_described  # noqa: E402
 from survivorgraph.agent.parts import split_parts  # noqa: E402
-from survivorgraph.agent.plans import ABSTAIN, Source  # noqa: E402
+from survivorgraph.agent.plans import ABSTAIN, Slots, Source  # noqa: E402
+from survivorgraph.agent.shapes import answer_shape  # noqa: E402
 from survivorgraph.errors import ConfigError  # noqa: E402
 
 CASES_DIR = ROOT / "survivorgraph" / "agent" / "rules" / "cases"
@@ -77,27 +82,60 @@ def agent_slots(core, question: str):
     return AgenticRetriever._slots(None, parts[0], linked, [])
 
 
+def own_operations(tool: str, operations, slots) -> list[dict]:
+    """The operations the rule read beyond the part's generic shape words (those the example router applies to
+    any plan it takes), as an example holds them: described, linked values as placeholders. Lookups of other
+    plans (a set to keep or leave out, a gender) are not carried."""
+    derived = intents.derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes,
+                                   slots.mentions))
+    generic = list(answer_shape(derived.text, tool))  # as agent.intents applies them to a rule's plan
+    own = [op for op in operations if op not in generic and type(op).__name__ in CARRIED]
+    return to_template(described(own), slot_values(slots))
+
+
 def labelled(core, catalog, question: str, where: str):
-    """(slots, plan, template text, template params) when a rule routes the question to a catalog query."""
+    """(slots, plan, template text, template params, template operations) when a rule routes the question to a
+    catalog query."""
     slots = agent_slots(core, question)
     if slots is None:
         return None
     plan = intents.route(slots)
     if plan is None or plan.tool in NOT_A_QUERY or plan.source != Source.RULE:
         return None
-    params = to_template(plan.params, slot_values(slots))
+    found = templated(catalog, slots, plan.tool, plan.params, plan.operations, where)
+    return (slots, plan, *found) if found else None
+
+
+def templated(catalog, slots, tool: str, params: dict, operations, where: str):
+    """(template text, template params, template operations) of a part's plan, or None when the plan copies
+    free words of the part or needs a value the part does not name."""
+    params = to_template(params, slot_values(slots))
     if _copies_words(params, slots.text):
         return None  # a value copied from the question ("filmed in Shaba, Kenya") refills no other question
     text = templated_text(slots)
+    operations = own_operations(tool, operations, slots)
     try:
-        check_plan(catalog, plan.tool, params, where)
+        check_plan(catalog, tool, params, where)
+        check_operations(catalog, tool, operations, where)
         from survivorgraph.agent.examples import _in_text, placeholders
 
-        if placeholders(params) - _in_text(text):
+        if (placeholders(params) | placeholders(operations)) - _in_text(text):
             return None  # a value the part only implies (a season span's last season): no example of its words
     except ConfigError:
         return None
-    return slots, plan, text, params
+    return text, params, operations
+
+
+def from_trace(core, catalog, record: dict, route: dict, where: str):
+    """A right answer's plan as its run recorded it (query, params, the operations its answer shape applied), for a
+    question whose rule has since been removed: the example keeps what the rule knew."""
+    slots = agent_slots(core, record["question"])
+    if slots is None:
+        return None
+    shape = [s["detail"] for s in record["result"]["trace"] if s["name"] == "answer shape"]
+    operations = [from_described(d) for d in (shape[0].get("operations", []) if shape else []) if d["op"] in CARRIED]
+    found = templated(catalog, slots, route["tool"], route.get("params") or {}, operations, where)
+    return (slots, *found) if found else None
 
 
 def _copies_words(value, question: str) -> bool:
@@ -128,16 +166,31 @@ def from_runs(core, catalog, pattern: str) -> list[dict]:
             how = routes[0].get("how", "")
             if not how.startswith("deterministic rule") or "complement" in how or routes[0].get("tool") in NOT_A_QUERY:
                 continue
-            found = labelled(core, catalog, record["question"], f"{name}/{record['qid']}")
+            where = f"{name}/{record['qid']}"
+            if not _names_a_rule(how):  # its rule was removed: the example router is to read it from now on
+                found = from_trace(core, catalog, record, routes[0], where)
+                if found is not None:
+                    slots, text, params, operations = found
+                    out.append({"tool": routes[0]["tool"], "text": text, "question": slots.text, "params": params,
+                                "operations": operations, "origin": name, "set": name, "qid": record["qid"]})
+                continue
+            found = labelled(core, catalog, record["question"], where)
             if found is None:
                 continue
-            slots, plan, text, params = found
+            slots, plan, text, params, operations = found
             if plan.tool != routes[0]["tool"] or json.dumps(plan.params, sort_keys=True, default=str) != \
                     json.dumps(routes[0].get("params"), sort_keys=True, default=str):
                 continue  # routed otherwise now than in the run: not the plan that was scored right
             out.append({"tool": plan.tool, "text": text, "question": slots.text, "params": params,
-                        "origin": name, "set": name, "qid": record["qid"]})
+                        "operations": operations, "origin": name, "set": name, "qid": record["qid"]})
     return out
+
+
+def _names_a_rule(how: str) -> bool:
+    from survivorgraph.agent.rules.base import REGISTERED
+
+    reason = how.removeprefix("deterministic rule: ")
+    return any(reason == name or reason.startswith(f"{name} (") for name in REGISTERED)
 
 
 def from_cases(core, catalog) -> list[dict]:
@@ -149,17 +202,48 @@ def from_cases(core, catalog) -> list[dict]:
             found = labelled(core, catalog, case["text"], f"{path.name} case {n}")
             if found is None:
                 continue
-            slots, plan, text, params = found
+            slots, plan, text, params, operations = found
             want = {k: _with_ids(v) for k, v in (case.get("params") or {}).items()}
             if plan.tool != case["tool"] or any(plan.params.get(k) != v for k, v in want.items()):
                 continue  # the real linker read it otherwise than the case's slots say
             out.append({"tool": plan.tool, "text": text, "question": slots.text, "params": params,
-                        "origin": "router-case", "set": "", "qid": f"{path.stem}:{n}"})
+                        "operations": operations, "origin": "router-case", "set": "", "qid": f"{path.stem}:{n}"})
+        for n, case in enumerate((yaml.safe_load(path.read_text()) or {}).get("examples") or [], 1):
+            out.append(labelled_by_hand(core, catalog, case, f"{path.name} example {n}")
+                       | {"qid": f"{path.stem}:example {n}"})
     return out
+
+
+def labelled_by_hand(core, catalog, case: dict, where: str) -> dict:
+    """A case file's example: its question linked by the real linker, its plan the one the file gives (the
+    people as the cases name them), linked values as placeholders; ConfigError when the plan does not check."""
+    slots = agent_slots(core, case["text"])
+    if slots is None:
+        raise ConfigError(f"{where}: {case['text']!r} splits into several parts; an example is one part")
+    values = slot_values(slots)
+    params = to_template(_with_ids(case.get("params") or {}), values)
+    operations = to_template(_with_ids(case.get("operations") or []), values)
+    check_plan(catalog, case["tool"], params, where)
+    check_operations(catalog, case["tool"], operations, where)
+    if unlinked := [v for v in _leaves([params, operations]) if isinstance(v, str) and re.fullmatch(r"US\d{4}", v)]:
+        raise ConfigError(f"{where}: the linker does not find {', '.join(unlinked)} in {case['text']!r}; name them so "
+                          "it does (a full name where a first name is ambiguous)")
+    return {"tool": case["tool"], "text": templated_text(slots), "question": slots.text, "params": params,
+            "operations": operations, "origin": "router-case", "set": ""}
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value]
 
 
 def _with_ids(value):
     """A case's value with the people's keys read as castaway_ids (as tests/agent/rules/test_rule_cases.py)."""
+    if isinstance(value, dict):
+        return {k: _with_ids(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_with_ids(v) for v in value]
     return CASE_PEOPLE.get(value, value) if isinstance(value, str) else value
@@ -184,20 +268,22 @@ def paraphrases(core, catalog, examples: list[dict], minimum: int) -> list[dict]
                 found = labelled(core, catalog, question, f"paraphrase of {source['qid']}")
                 if found is None:
                     continue
-                slots, plan, text, params = found
-                if plan.tool != tool or params != source["params"] or text in texts:
+                slots, plan, text, params, operations = found
+                if plan.tool != tool or params != source["params"] or operations != source["operations"] \
+                        or text in texts:
                     continue  # the rules read the rewording otherwise: not a label to trust
                 texts.add(text)
                 out.append({"tool": tool, "text": text, "question": question, "params": params,
-                            "origin": "paraphrase", "set": source["set"], "qid": source["qid"]})
+                            "operations": operations, "origin": "paraphrase", "set": source["set"],
+                            "qid": source["qid"]})
     return out
 
 
 HEADER = """# Labelled examples of {query} for the example router (survivorgraph/agent/example_router.py).
 # Generated by benchmarks/build_examples.py from the no-model runs of the question sets, the router cases and
 # paraphrases the rules route to the same plan; regenerate, do not edit. text: the question with placeholders
-# ({{person}}, {{season}}, {{tribe}}, {{n}}); params: the plan's; origin: a question set, router-case or paraphrase
-# (set/qid: the question it came from).
+# ({{person}}, {{season}}, {{tribe}}, {{n}}); params and operations: the plan's; origin: a question set,
+# router-case or paraphrase (set/qid: the question it came from).
 """
 
 
@@ -208,10 +294,10 @@ def write(examples: list[dict], directory: Path) -> dict[str, int]:
     by_tool = defaultdict(list)
     seen = set()
     for e in examples:
-        key = (e["tool"], e["text"], json.dumps(e["params"], sort_keys=True))
+        key = (e["tool"], e["text"], json.dumps([e["params"], e["operations"]], sort_keys=True))
         if key not in seen:
             seen.add(key)
-            by_tool[e["tool"]].append({k: v for k, v in e.items() if k != "tool" and v != ""})
+            by_tool[e["tool"]].append({k: v for k, v in e.items() if k != "tool" and v not in ("", [])})
     for tool, items in sorted(by_tool.items()):
         body = yaml.safe_dump({"query": tool, "examples": items}, sort_keys=False, allow_unicode=True, width=120)
         (directory / f"{tool}.yaml").write_text(HEADER.format(query=tool) + body)

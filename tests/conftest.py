@@ -77,6 +77,15 @@ def graph(embedded_servers, load_report):
     store.close()
 
 
+@pytest.fixture(scope="session")
+def example_router(settings):
+    """The product's example router over every file in queries/examples/ (the real MiniLM embedder)."""
+    from survivorgraph.agent.example_router import ExampleRouter
+    from survivorgraph.text.embeddings import local_embedder
+
+    return ExampleRouter.load(local_embedder(), cache_dir=settings.cache_dir)
+
+
 @pytest.fixture
 def fake():
     """The SCRIPTED fake OpenAI-compatible server on loopback (tests/fake_openai_server.py): control flow only."""

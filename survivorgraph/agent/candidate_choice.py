@@ -54,9 +54,13 @@ class CandidateChooser:
 
     def options(self, candidates: list[Candidate]) -> list[Option]:
         """Each candidate the catalog offers here, then the fallbacks available."""
-        out = [Option({"tool": c.tool, "params": c.params},
-                      f'{self.catalog.get(c.tool).title}. Solved: "{c.example.text}"', c)
-               for c in candidates if c.tool in self.catalog and c.tool in self.tools]
+        out: list[Option] = []
+        for c in candidates:
+            # one option a plan: candidates apart only in their operations would be one constant of the schema
+            if c.tool in self.catalog and c.tool in self.tools \
+                    and not any(o.plan == {"tool": c.tool, "params": c.params} for o in out):
+                out.append(Option({"tool": c.tool, "params": c.params},
+                                  f'{self.catalog.get(c.tool).title}. Solved: "{c.example.text}"', c))
         return out + [Option({"tool": tool, "params": {}}, what) for tool, what in FALLBACKS if tool in self.tools]
 
     def schema(self, options: list[Option]) -> dict:
@@ -101,4 +105,5 @@ class CandidateChooser:
                         reason=f"{why}: a story, searching the text", part=slots.text, source=Source.LLM_ROUTER)
         chosen = option.candidate
         return Plan(tool, dict(option.plan["params"]), part=slots.text, source=Source.LLM_ROUTER,
+                    operations=chosen.operations,
                     reason=f"{why}; its example '{chosen.example.text}', similarity {chosen.similarity:.2f}")

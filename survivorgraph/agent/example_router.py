@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from survivorgraph.agent.examples import Example, Unfilled, fill, load_examples, slot_values, templated_text
+from survivorgraph.agent.operations import described
 from survivorgraph.agent.plans import Plan, Slots, Source
 from survivorgraph.text.vector_cache import cached_vectors
 
@@ -39,10 +40,12 @@ class Candidate:
     params: dict          # filled with the part's values
     similarity: float     # cosine similarity of the part to the nearest example proposing this plan
     example: Example
+    operations: tuple = ()  # the example's own operations, filled (agent.operations)
 
     def describe(self) -> dict:
         return {"tool": self.tool, "params": self.params, "similarity": round(self.similarity, 3),
-                "example": self.example.text, "origin": self.example.origin}
+                "example": self.example.text, "origin": self.example.origin,
+                **({"operations": described(self.operations)} if self.operations else {})}
 
 
 @dataclass
@@ -77,7 +80,11 @@ class ExampleRouter:
 
     def without_set(self, name: str) -> ExampleRouter:
         """The same router without one set's examples (their cached vectors reused)."""
-        keep = [i for i, e in enumerate(self.examples) if e.set != name]
+        return self.without(lambda e: e.set == name)
+
+    def without(self, leave_out) -> ExampleRouter:
+        """The same router without the examples `leave_out(example)` is true of (their cached vectors reused)."""
+        keep = [i for i, e in enumerate(self.examples) if not leave_out(e)]
         other = object.__new__(ExampleRouter)
         other.__dict__.update(self.__dict__)
         other.examples = [self.examples[i] for i in keep]
@@ -98,9 +105,10 @@ class ExampleRouter:
                 continue
             try:
                 params = fill(example.params, values)
+                operations = example.plan_operations(values)
             except Unfilled:
                 continue
-            found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example)
+            found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example, operations)
             if len(found) >= k:
                 break
         return list(found.values())
@@ -119,5 +127,5 @@ class ExampleRouter:
             return Routed(None, found, f"not clearly ahead: {said} (needs {self.min_similarity:.2f} and "
                                        f"{self.min_margin:.2f})", elapsed)
         plan = Plan(best.tool, dict(best.params), reason=f"example router: {said}", confidence=best.similarity,
-                    part=slots.text, source=Source.EXAMPLE)
+                    part=slots.text, operations=best.operations, source=Source.EXAMPLE)
         return Routed(plan, found, said, elapsed)

@@ -31,7 +31,10 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "queries" / "examples"
 ORIGINS = ("router-case", "paraphrase")  # besides a question set's name
 PLACEHOLDER = re.compile(r"\{(person|season|tribe|n)(\d*)\}|\{seasons\}")
 _NUMBER = re.compile(r"(?<![\w{])\d{1,4}(?![\w}])")
-_EXAMPLE_KEYS = {"text", "question", "params", "origin", "set", "qid"}
+_EXAMPLE_KEYS = {"text", "question", "params", "operations", "origin", "set", "qid"}
+# The fields of an operation that name a column of its query's rows (a Focus may also ask for the year of a date)
+_COLUMN_FIELDS = ("column", "low", "high", "by", "key")
+_COLUMN_KEYS = ("match", "bounds")
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,20 @@ class Example:
     origin: str = ""     # a question set's name, "router-case" or "paraphrase"
     set: str = ""        # the question set it came from, also for a paraphrase of one ("" for a router case)
     qid: str = ""        # the question's id in that set
+    # what the plan does to its rows (agent.operations, as `described` writes them: {"op": "Extreme", "column":
+    # "merges", "max": true}), placeholders in their values as in params; the part's shape words add to them
+    operations: tuple = ()
 
     @property
     def plan_key(self) -> str:
         """The plan as one comparable string: two examples with the same key propose the same plan."""
-        return f"{self.tool}{_canonical(self.params)}"
+        return f"{self.tool}{_canonical(self.params)}{_canonical(list(self.operations)) if self.operations else ''}"
+
+    def plan_operations(self, values: dict[str, Any]) -> tuple:
+        """The operations filled with the part's values (Unfilled when one is missing)."""
+        from survivorgraph.agent.operations import from_described
+
+        return tuple(from_described(fill(spec, values)) for spec in self.operations)
 
 
 def _canonical(value: Any) -> str:
@@ -197,13 +209,36 @@ def load_examples(directory: Path = EXAMPLES_DIR, catalog=None) -> list[Example]
                 raise ConfigError(f"{where}: needs an 'origin' (a question set, {' or '.join(ORIGINS)})")
             params = item.get("params") or {}
             check_plan(catalog, tool, params, where)
-            missing = placeholders(params) - _in_text(item["text"])
+            operations = check_operations(catalog, tool, item.get("operations") or [], where)
+            missing = (placeholders(params) | placeholders(list(operations))) - _in_text(item["text"])
             if missing:
                 raise ConfigError(f"{where}: params use {', '.join(sorted(missing))}, which its text does not hold")
             found.append(Example(item["text"], tool, params, str(item.get("question", "")), origin,
                                  str(item.get("set", origin if origin not in ORIGINS else "")),
-                                 str(item.get("qid", ""))))
+                                 str(item.get("qid", "")), operations))
     return found
+
+
+def check_operations(catalog, tool: str, operations: Any, where: str) -> tuple:
+    """The example's operations as a tuple of specs; ConfigError unless each is an operation an example may carry
+    (agent.operations.from_described) whose columns are its query's."""
+    from survivorgraph.agent.operations import from_described
+
+    if not isinstance(operations, list):
+        raise ConfigError(f"{where}: operations must be a list, not {type(operations).__name__}")
+    columns = set(catalog.get(tool).columns) if tool in catalog else set()
+    for spec in operations:
+        try:
+            op = from_described(spec)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+        named = [getattr(op, f) for f in _COLUMN_FIELDS if isinstance(getattr(op, f, None), str)]
+        named += [k for f in _COLUMN_KEYS if isinstance(getattr(op, f, None), dict) for k in getattr(op, f)]
+        if unknown := [c for c in named if c not in columns and not (spec["op"] == "Focus" and c == "year")
+                       and c != "*"]:
+            raise ConfigError(f"{where}: {spec['op']} names {', '.join(map(repr, unknown))}, not a column of "
+                              f"{tool} ({', '.join(sorted(columns))})")
+    return tuple(operations)
 
 
 def _in_text(text: str) -> set[str]:

@@ -515,3 +515,26 @@ def apply_operations(operations: tuple[Operation, ...], rows: list[Row], columns
         if hasattr(op, "answer") and (answered := op.answer(rows, columns, facts, truncated)) is not None:
             return answered
     return rows, columns
+
+
+# The operations an example may carry (agent.examples): all but the lookups of other plans (InSet, Gender) and
+# Missing, which need a plan or the part's own words
+CARRIED = {kind.__name__: kind for kind in ORDER if kind not in (InSet, Gender, Missing)}
+
+
+def from_described(spec: dict) -> Operation:
+    """The operation `described` wrote as {"op": type, field: value …} (lists read back as the tuples a field
+    declares); ValueError naming what does not fit."""
+    if not isinstance(spec, dict) or spec.get("op") not in CARRIED:
+        raise ValueError(f"an operation is one of {', '.join(sorted(CARRIED))} with its fields, not {spec!r}")
+    kind = CARRIED[spec["op"]]
+    given = {k: v for k, v in spec.items() if k != "op"}
+    names = {f.name for f in fields(kind)}
+    if unknown := set(given) - names:
+        raise ValueError(f"{kind.__name__} has no field {', '.join(sorted(unknown))}; its fields: "
+                         f"{', '.join(sorted(names))}")
+    tuples = {f.name for f in fields(kind) if str(f.type).startswith("tuple")}
+    try:
+        return kind(**{k: tuple(v) if k in tuples and isinstance(v, list) else v for k, v in given.items()})
+    except TypeError as exc:
+        raise ValueError(f"{kind.__name__}: {exc}") from None

@@ -16,6 +16,7 @@ from survivorgraph.agent.examples import (
     to_template,
 )
 from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.operations import Extreme, Focus, Where
 from survivorgraph.agent.plans import Slots, Source
 from survivorgraph.errors import ConfigError
 
@@ -41,6 +42,39 @@ def test_a_plan_the_catalog_does_not_accept_is_a_config_error(tmp_path):
         "    origin: paraphrase\n")
     with pytest.raises(ConfigError, match="text does not hold"):
         load_examples(tmp_path)
+
+
+def test_an_examples_operations_are_checked_on_load(tmp_path):
+    def write(operations: str) -> None:
+        (tmp_path / "career_milestones.yaml").write_text(
+            "query: career_milestones\nexamples:\n  - text: who got to the merge more often than anyone\n"
+            f"    operations: {operations}\n    origin: paraphrase\n")
+
+    write("[{op: Extreme, column: merges, max: true}, {op: Focus, column: merges}]")
+    (example,) = load_examples(tmp_path)
+    assert example.plan_operations({}) == (Extreme("merges", True), Focus("merges"))
+    assert example.plan_key != Example(example.text, example.tool, {}).plan_key  # the operations tell plans apart
+    for operations, message in [("[{op: Extreme, column: mergers, max: true}]", "'mergers', not a column"),
+                                ("[{op: Shuffle}]", "an operation is one of"),
+                                ("[{op: Extreme, column: merges, most: true}]", "Extreme has no field most"),
+                                ("[{op: InSet, spec: {}, keep: true}]", "an operation is one of"),
+                                ("[{op: Where, match: {castaway_id: '{person}'}}]", "text does not hold")]:
+        write(operations)
+        with pytest.raises(ConfigError, match=message):
+            load_examples(tmp_path)
+
+
+def test_an_examples_operations_are_filled_from_the_part_and_go_with_its_plan(embedder):
+    example = Example("how many times did {person} make the merge", "career_milestones", {},
+                      operations=({"op": "Where", "match": {"castaway_id": "{person}"}},
+                                  {"op": "Focus", "column": "merges"}))
+    router = ExampleRouter([example], embedder)
+    slots = Slots("how many times did Cirie make the merge", [], ["US0076"], [], [Mention("Cirie", "person")])
+    routed = router.route(slots)
+    assert routed.plan.operations == (Where({"castaway_id": "US0076"}), Focus("merges"))
+    assert routed.candidates[0].describe()["operations"][0] == {"op": "Where", "match": {"castaway_id": "US0076"}}
+    # a part that names nobody cannot fill the operation: no candidate
+    assert router.route(Slots("how many times did they make the merge", [], [], [], [])).candidates == []
 
 
 def test_linked_values_become_placeholders_and_are_filled_back():

@@ -79,8 +79,9 @@ def test_revenge_votes_count_pairs_not_players(graph):
     assert all(r["player"] in text for r in rows)
     text, (row,) = _sentence(graph, "vote_revenge", "Was Rob sent home by a person he had voted against?",
                              castaway_id=ROB, season=20)
-    assert text == (f"Rob Mariano voted against {row['voted_out_by']} in episode {row['first_voted_against_in_episode']}"
-                    f" of season 20 and was voted out by them in episode {row['voted_out_in_episode']}.")
+    assert text == (f"Rob Mariano voted against {row['voted_out_by']} in episode "
+                    f"{row['first_voted_against_in_episode']} of season 20 and was voted out by them in episode "
+                    f"{row['voted_out_in_episode']}.")
     assert row["voted_out_by_id"] == RUSSELL_HANTZ
 
 

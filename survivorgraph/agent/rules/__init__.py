@@ -48,7 +48,6 @@ ORDER = [
     "an attribute the data does not hold",  # abstain
     "people who reached the final tribal council N times",  # winners
     "winners who played again, or never did",  # winners
-    "voted against someone who later voted them out",  # votes
     "a season's castaways who played again, or never did",  # careers
     "seasons by who won individual immunity",  # seasons
     "jurors the winner never voted against",  # winners
@@ -86,7 +85,6 @@ ORDER = [
     "two people's votes side by side",  # votes
     "everyone who played a season with a person",  # careers
     "the tribes two people shared",  # tribes
-    "seasons two people played together",  # careers
     "people who played in all of several seasons",  # careers
     "a person's vote the night another went home",  # votes
     "head-to-head votes between two people",  # votes

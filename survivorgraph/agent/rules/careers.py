@@ -1,6 +1,6 @@
 """Rules about careers across seasons: a person's seasons (first / last, the one they won, those they sat on
-the jury or in the final), players with N or more seasons, the most seasons played, and the seasons people
-played together."""
+the jury or in the final), players with N or more seasons, the most seasons played, and castmates. The seasons
+two people played together are the example router's: cases/careers.yaml `examples`."""
 
 from __future__ import annotations
 
@@ -80,14 +80,6 @@ def _castmates(s: Slots):
     if n := min_seasons(s.text):  # "who has Rob played alongside on more than one season"
         ops.append(AtLeast({"seasons_together": n}))
     return Plan("castmates", {"castaway_id": s.person, **s.season_filter}, operations=ops)
-
-
-@rule("seasons two people played together")
-def _seasons_together(s: Slots):
-    if len(s.people) == 2 and not s.has(r"\bvot") and s.has(
-            r"\btogether\b|\bboth\b|\bsame seasons?\b|\bwith each other\b|\b(play\w*|compet\w*) (with|alongside)\b"
-            r"|\bin common\b|\bshare\w*\b|\bever (meet|met)\b"):
-        return Plan("seasons_together", {"castaway_id": s.people[0], "other_castaway_id": s.people[1]})
 
 
 @rule("people who played in all of several seasons")

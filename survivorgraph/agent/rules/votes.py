@@ -1,5 +1,6 @@
 """Rules about tribal council votes: the most votes cast or received, tribal council counts, who voted a person
-out, the votes between two people, a person's votes received or cast, and revenge votes."""
+out, the votes between two people, and a person's votes received or cast. Revenge votes ("voted out by someone
+they had voted against") are the example router's: cases/votes.yaml `examples`."""
 
 from __future__ import annotations
 
@@ -9,13 +10,6 @@ from survivorgraph.agent.operations import Count, Extreme, Focus, InSet, Operati
 from survivorgraph.agent.phrases import WENT_HOME
 from survivorgraph.agent.plans import Plan, Slots
 from survivorgraph.agent.rules.base import ONE_SEASON, end_pick, exit_episode, rule
-
-
-@rule("voted against someone who later voted them out")
-def _vote_revenge(s: Slots):
-    if s.has(r"voted (against|for) (someone|a player|the person|people|players?)\b.*\b(later|then|after\w*)\b"
-             r".*\bvot\w* (them|him|her) (out|off)"):
-        return Plan("vote_revenge", s.season_filter)
 
 
 @rule("most votes cast")
