@@ -13,6 +13,9 @@
     python -m evaluation run --no-llm --set gold --modes agentic_nollm --out .survivorgraph/eval/h22-base-gold
     … (each set)
     python benchmarks/build_examples.py --runs '.survivorgraph/eval/h22-base-{set}'
+
+The newest set of evaluation/sets/index.yaml gives no examples (--hold-out to name others): it stays a first-run
+measure of wording nobody built the examples from.
 """
 
 from __future__ import annotations
@@ -147,9 +150,9 @@ def _copies_words(value, question: str) -> bool:
         and value.lower() in question.lower()
 
 
-def from_runs(core, catalog, pattern: str) -> list[dict]:
+def from_runs(core, catalog, pattern: str, held_out: set[str]) -> list[dict]:
     out = []
-    for name in set_names():
+    for name in (n for n in set_names() if n not in held_out):
         path = Path(pattern.format(set=name)) / "results.jsonl"
         if not path.exists():
             print(f"no run for {name} at {path}; skipped", file=sys.stderr)
@@ -309,7 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", required=True, help="the no-model run folder of each set, {set} for its name")
     parser.add_argument("--min", type=int, default=8, help="paraphrase a query with fewer examples than this")
     parser.add_argument("--out", type=Path, default=EXAMPLES_DIR)
+    parser.add_argument("--hold-out", action="append", default=None, metavar="SET",
+                        help="a set that gives no examples, kept as a measure (default: the newest set of the index)")
     args = parser.parse_args(argv)
+    held_out = set(args.hold_out or set_names()[-1:])
+    print(f"held out (no examples taken): {', '.join(sorted(held_out))}", file=sys.stderr)
 
     from queries.catalog import load_catalog
     from survivorgraph.config import Settings
@@ -317,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
 
     core = SurvivorGraph(Settings.from_env(), llm=None)
     catalog = load_catalog()
-    found = from_runs(core, catalog, args.runs) + from_cases(core, catalog)
+    found = from_runs(core, catalog, args.runs, held_out) + from_cases(core, catalog)
     found += paraphrases(core, catalog, found, args.min)
     counts = write(found, args.out)
     sizes = sorted(counts.values())
