@@ -5,6 +5,7 @@
     python benchmarks/loso.py run --sets blind-03,blind-07 --orders only
     python benchmarks/loso.py latency            # one part routed, p50 / p90 (the embedder warm)
     python benchmarks/loso.py choose --n 100     # with the model: its pick among the candidates
+    python benchmarks/loso.py choose --top 1     # with the model: it accepts or refuses the nearest
 
 `run` scores every set three ways with the harness's own scorer (python -m evaluation run --no-llm): the rules
 alone (the example router off), the example stage alone (`only`: the rules off, the best candidate when clearly
@@ -136,7 +137,7 @@ def markdown(table: dict, orders: list[str]) -> str:
     return "\n".join(lines)
 
 
-def choose(core, n: int) -> dict:
+def choose(core, n: int, top: int = 5) -> dict:
     """With the model: `n` of the sets' own examples, spread over the sets, each routed by a router without its
     set; the model picks among the top candidates (agent.candidate_choice). Right when the pick is the example's
     own plan; beside it, how often the nearest candidate is (no model) and how often the plan is among the
@@ -148,7 +149,7 @@ def choose(core, n: int) -> dict:
 
     full = _router(core)
     catalog = load_catalog()
-    chooser = CandidateChooser(core.llm, catalog, [*catalog.names(), TEXT_TO_CYPHER, CHUNK_SEARCH])
+    chooser = CandidateChooser(core.llm, catalog, [*catalog.names(), TEXT_TO_CYPHER, CHUNK_SEARCH], top=top)
     own = [i for i, e in enumerate(full.examples) if e.set and e.origin == e.set]
     step = max(1, len(own) // n)
     counts = defaultdict(int)
@@ -171,7 +172,9 @@ def choose(core, n: int) -> dict:
         counts["model right"] += picked == example.plan_key
         counts["model fell back"] += picked in (TEXT_TO_CYPHER, CHUNK_SEARCH)
         counts["model took the nearest"] += picked == keys[0]
-    result = {**counts, "median_s": round(statistics.median(times), 2) if times else None}
+        counts["nearest right and taken"] += picked == keys[0] == example.plan_key
+        counts["nearest wrong and refused"] += picked in (TEXT_TO_CYPHER, CHUNK_SEARCH) and keys[0] != example.plan_key
+    result = {"top": top, **counts, "median_s": round(statistics.median(times), 2) if times else None}
     print(json.dumps(result))
     return result
 
@@ -214,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--min-margin", type=float, default=None)
     ch = sub.add_parser("choose", help="with the model: its pick among the candidates, left one set out")
     ch.add_argument("--n", type=int, default=100)
+    ch.add_argument("--top", type=int, default=5, help="candidates shown (1: accept or refuse the nearest)")
     lat = sub.add_parser("latency")
     lat.add_argument("--n", type=int, default=300)
     args = parser.parse_args(argv)
@@ -227,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             args.json.write_text(json.dumps(table, indent=1))
         return 0
     if args.command == "choose":
-        choose(SurvivorGraph(settings), args.n)
+        choose(SurvivorGraph(settings), args.n, args.top)
         return 0
     core = SurvivorGraph(settings, llm=None)
     if args.command == "calibrate":

@@ -44,10 +44,14 @@ class Option:
 
 
 class CandidateChooser:
-    def __init__(self, llm, catalog, tools: list[str]):
+    """`top`: how many of the nearest candidates the model sees (1: it accepts the nearest or refuses it for the
+    two fallbacks)."""
+
+    def __init__(self, llm, catalog, tools: list[str], top: int = 5):
         self.llm = llm
         self.catalog = catalog
         self.tools = tools
+        self.top = top
 
     def stable_prompt(self) -> list[dict[str, str]]:
         return [{"role": "system", "content": CHOOSER_SYSTEM}]
@@ -56,6 +60,8 @@ class CandidateChooser:
         """Each candidate the catalog offers here, then the fallbacks available."""
         out: list[Option] = []
         for c in candidates:
+            if len(out) == self.top:
+                break
             # one option a plan: candidates apart only in their operations would be one constant of the schema
             if c.tool in self.catalog and c.tool in self.tools \
                     and not any(o.plan == {"tool": c.tool, "params": c.params} for o in out):
