@@ -38,7 +38,7 @@ from survivorgraph.retrievers.answering import (
 from survivorgraph.retrievers.base import Retriever, Run
 from survivorgraph.retrievers.claims import Evidence as AnswerEvidence
 from survivorgraph.retrievers.claims import passage_text
-from survivorgraph.retrievers.grounding import answer_or_evidence
+from survivorgraph.retrievers.grounding import answer_from_passages, answer_or_evidence, sentence_embedder
 from survivorgraph.retrievers.not_in_data import unknown_in, unknown_message
 
 # What is left of "and Tevin?", "what about Soda?", "(… voted for Wendell) and which for Domenick?" once the
@@ -346,6 +346,14 @@ class AgenticRetriever(Retriever):
             self._without_model(result, items, sentences, useful)
             return
         try:
+            if not any(e.rows for e in useful):
+                # Passages only (a story): written as traditional RAG writes it — the sentences that bear on the
+                # question, numbered, every fact cited — not from the mixed rows-and-passages prompt, whose answers
+                # kept a fifth to two fifths of a passage's facts (docs/grounding.md)
+                result.answer = answer_from_passages(self.llm, question, result.chunks, run,
+                                                     embed=sentence_embedder(self.toolbox.text_store)) \
+                    + _unread_note(useful)
+                return
             messages = [{"role": "system", "content": prompts.ANSWER_SYSTEM},
                         {"role": "user", "content": prompts.AGENT_USER.format(
                             question=question, evidence=prompts.format_agent_evidence(items))}]

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from survivorgraph.retrievers.answering import write_answer
-from survivorgraph.retrievers.claims import UNCITED, Claim, Evidence, claims_in, describe, unsupported_claims
+from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, write_answer
+from survivorgraph.retrievers.citations import citation_grammar
+from survivorgraph.retrievers.claims import (
+    UNCITED,
+    Claim,
+    Evidence,
+    claims_in,
+    describe,
+    passage_text,
+    unsupported_claims,
+)
 
 RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Write the answer again \
 without them: keep what the evidence does say, with only numbers and names that appear in it. If the evidence does \
@@ -62,6 +71,25 @@ def answer_or_evidence(llm, messages: list[dict[str, str]], evidence: Evidence, 
         return answer
     run.result.answer_kind = "extractive"
     return withheld_note(run.result.support, what) + "\n\n" + shown_instead()
+
+
+def sentence_embedder(text_store):
+    """The text index's own embedder, to choose the passages' sentences for the prompt (None: by words)."""
+    embedder = getattr(text_store, "embedder", None)
+    return embedder.embed_documents if embedder is not None else None
+
+
+def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detail) -> str:
+    """An answer written from passages only, as traditional RAG writes it: the passages' sentences that bear on the
+    question (embedding similarity where `embed` is given), numbered, and every fact cited ("[2]"; under the
+    citation grammar where the provider takes one); held to them like any answer (answer_or_evidence), the
+    passages shown instead when it is not."""
+    evidence = Evidence(passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
+                        requires_citation=True)
+    grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
+    return answer_or_evidence(llm, chunks_messages(question, chunks, embed=embed), evidence, run, what="the passages",
+                              chunks=len(chunks), grammar=grammar,
+                              shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
 
 
 def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from survivorgraph.retrievers.answering import NO_PASSAGES, chunks_messages, extractive_chunks
+from survivorgraph.retrievers.answering import NO_PASSAGES, extractive_chunks
 from survivorgraph.retrievers.base import Retriever, Run
-from survivorgraph.retrievers.citations import citation_grammar
-from survivorgraph.retrievers.claims import Evidence, passage_text
-from survivorgraph.retrievers.grounding import answer_or_evidence
+from survivorgraph.retrievers.grounding import answer_from_passages, sentence_embedder
 from survivorgraph.retrievers.not_in_data import answered_not_in_data
 from survivorgraph.retrievers.types import ChunkEvidence
 
@@ -59,15 +57,5 @@ class TraditionalRetriever(Retriever):
             result.answer_kind = "abstained"
             result.answer = NO_PASSAGES
             return
-        messages = chunks_messages(question, result.chunks, embed=self._sentence_embedder())
-        evidence = Evidence(passages=[passage_text(c) for c in result.chunks], question=question,
-                            cited=len(result.chunks), requires_citation=True)
-        grammar = citation_grammar(len(result.chunks)).gbnf if self.llm.supports_grammar else None
-        result.answer = answer_or_evidence(
-            self.llm, messages, evidence, run, what="the passages", chunks=len(hits), grammar=grammar,
-            shown_instead=lambda: extractive_chunks(result.chunks, question=question))
-
-    def _sentence_embedder(self):
-        """The text index's own embedder, to choose the passages' sentences for the prompt (None: by words)."""
-        embedder = getattr(self.text_store, "embedder", None)
-        return embedder.embed_documents if embedder is not None else None
+        result.answer = answer_from_passages(self.llm, question, result.chunks, run,
+                                             embed=sentence_embedder(self.text_store))

@@ -659,3 +659,21 @@ def test_with_a_model_several_parts_are_still_joined_by_the_model(graph, linker,
     result = agent(graph, linker, llm).ask("Who won Survivor: Tocantins and who sat on its jury?")
     assert any(r["messages"][0]["content"] == prompts.ANSWER_SYSTEM for r in fake.chat_requests)
     assert result.answer_kind == "generated" and not any(s.name == "write the answer" for s in result.trace)
+
+
+def test_a_story_from_passages_is_written_from_numbered_sentences_and_cites_them(graph, linker, fake, llm):
+    """SCRIPTED model (control flow only): an agent answer from passages alone is asked, as traditional RAG's is,
+    with the passages' sentences numbered and under the citation grammar; an answer citing nothing is asked again."""
+    from survivorgraph.retrievers.citations import citation_grammar
+    from survivorgraph.retrievers.grounding import RETRY_UNCITED
+    from tests.retrievers.test_citations import ScriptedPassages
+
+    llm.supports_grammar = True
+    fake.script(Reply(body=completion("Tina Wesson won.")), Reply(body=completion("Tina Wesson won it [1].")))
+    result = agent(graph, linker, llm=llm, text_store=ScriptedPassages()).ask(
+        "Tell me the story of the fire at camp in The Australian Outback")
+    answers = [r for r in fake.chat_requests if r.get("grammar")]
+    assert [r["grammar"] for r in answers] == [citation_grammar(len(result.chunks)).gbnf] * 2
+    assert "[1]" in answers[0]["messages"][-1]["content"] and answers[1]["messages"][-1]["content"] == RETRY_UNCITED
+    assert result.answer == "Tina Wesson won it [1]." and result.support["retried"]
+    assert not result.rows and result.chunks
