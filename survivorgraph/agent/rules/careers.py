@@ -22,7 +22,29 @@ def _min_seasons(s: Slots):
         return None  # "who has Rob played alongside on more than one season": his castmates
     if n and s.has(r"\b(play\w*|compet\w*|appear\w*|return\w*|been on|castaways?|players?|people|who)\b") and not s.has(
             r"\bidols?\b|\badvantages?\b|\bconfessionals?\b"):
+        if column := _never_reached(s.text):
+            # "3 or more seasons but never won", "… without ever making a merge": the careers that never did
+            return Plan("career_milestones", {"min_seasons": n}, operations=(Where({column: 0}),))
         return Plan("players_with_min_seasons", {"min_seasons": n})
+
+
+# A milestone a career never reached: (the words for it after a negation, career_milestones' column)
+_NEVER = r"\b(?:never|not once|without(?: ever)?|didn't ever|did not ever|haven't ever|have not ever)\b"
+_NEVER_REACHED = [
+    (r"\b(won|win|winning)\b", "wins"),
+    (r"\b(made|make|making|reached|reach|reaching|got to|get to|getting to) (it to )?(the|a) merge\b|\bmerged?\b",
+     "merges"),
+    (r"\bfinal (tribal council|three|two|tribal)\b|\bthe final\b|\bfinalists?\b|\bthe end\b", "finals"),
+    (r"\bjury\b|\bjurors?\b", "juries"),
+]
+
+
+def _never_reached(text: str) -> str | None:
+    """The career_milestones column a part says was never reached ("but never won": wins), else None."""
+    for pattern, column in _NEVER_REACHED:
+        if re.search(rf"{_NEVER}[\w' ]{{0,24}}?(?:{pattern})", text, re.I):
+            return column
+    return None
 
 
 # A milestone of a season counted over a career: (the words for it, career_milestones' column)
