@@ -42,11 +42,14 @@ def rows_messages(question: str, rows: Sequence[dict[str, Any]], cypher: str,
 
 
 def chunks_messages(question: str, chunks: Sequence[ChunkEvidence],
-                    embed: Embed | None = None) -> list[dict[str, str]]:
-    """The prompt with the passages' sentences that bear on the question (passages.choose_excerpts)."""
+                    embed: Embed | None = None, excerpts=None) -> list[dict[str, str]]:
+    """The prompt with the passages' sentences that bear on the question (passages.choose_excerpts, unless the
+    caller chose them)."""
+    if excerpts is None:
+        excerpts = choose_excerpts(chunks, question, embed)
     return [{"role": "system", "content": prompts.ANSWER_SYSTEM},
-            {"role": "user", "content": prompts.CHUNKS_USER.format(
-                question=question, passages=format_excerpts(choose_excerpts(chunks, question, embed)))}]
+            {"role": "user", "content": prompts.CHUNKS_USER.format(question=question,
+                                                                   passages=format_excerpts(excerpts))}]
 
 
 def format_passages(chunks: Sequence[ChunkEvidence], question: str = "", max_chars: int = 900) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, write_answer
 from survivorgraph.retrievers.citations import citation_grammar
+from survivorgraph.retrievers.cited_facts import with_cited_facts
 from survivorgraph.retrievers.claims import (
     UNCITED,
     Claim,
@@ -20,6 +21,7 @@ from survivorgraph.retrievers.claims import (
     passage_text,
     unsupported_claims,
 )
+from survivorgraph.retrievers.passages import choose_excerpts
 
 RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Write the answer again \
 without them: keep what the evidence does say, with only numbers and names that appear in it. If the evidence does \
@@ -83,13 +85,18 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detai
     """An answer written from passages only, as traditional RAG writes it: the passages' sentences that bear on the
     question (embedding similarity where `embed` is given), numbered, and every fact cited ("[2]"; under the
     citation grammar where the provider takes one); held to them like any answer (answer_or_evidence), the
-    passages shown instead when it is not."""
+    passages shown instead when it is not; the cited sentences whose facts it left out are quoted under it
+    (retrievers.cited_facts)."""
     evidence = Evidence(passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
                         requires_citation=True)
     grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
-    return answer_or_evidence(llm, chunks_messages(question, chunks, embed=embed), evidence, run, what="the passages",
-                              chunks=len(chunks), grammar=grammar,
-                              shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
+    excerpts = choose_excerpts(chunks, question, embed)
+    answer = answer_or_evidence(llm, chunks_messages(question, chunks, excerpts=excerpts), evidence, run,
+                                what="the passages", chunks=len(chunks), grammar=grammar,
+                                shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
+    if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
+        return answer
+    return with_cited_facts(answer, excerpts, question, run)
 
 
 def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from survivorgraph.retrievers.citations import ABSTAIN, citation_grammar
+from survivorgraph.retrievers.cited_facts import QUOTED
 from survivorgraph.retrievers.claims import UNCITED, Evidence, unsupported_claims
 from survivorgraph.retrievers.grounding import RETRY_UNCITED, withheld_note
 from survivorgraph.retrievers.traditional import TraditionalRetriever
@@ -64,16 +65,25 @@ class ScriptedPassages:
 
 def test_the_answer_is_written_under_the_citation_grammar_and_asked_again_for_citations(fake, llm):
     llm.supports_grammar = True
-    fake.script(Reply(body=completion("Tina Wesson won.")), Reply(body=completion("Tina Wesson won [1].")))
+    fake.script(Reply(body=completion("Tina Wesson won.")),
+                Reply(body=completion("Tina Wesson beat Colby Donaldson [1].")))
     result = TraditionalRetriever(ScriptedPassages(), llm, search_mode="lexical").ask("Who won Australia?")
     first, second = fake.chat_requests
     assert first["grammar"] == second["grammar"] == citation_grammar(2).gbnf
     assert second["messages"][-1]["content"] == RETRY_UNCITED
-    assert result.answer == "Tina Wesson won [1]." and result.support["retried"]
+    assert result.answer == "Tina Wesson beat Colby Donaldson [1]." and result.support["retried"]
     assert result.support["first_unsupported"] == [UNCITED.text]
 
 
 def test_no_grammar_goes_to_a_provider_that_takes_none(fake, llm):
     fake.script(Reply(body=completion("Tina Wesson won [1].")))
     result = TraditionalRetriever(ScriptedPassages(), llm, search_mode="lexical").ask("Who won Australia?")
-    assert "grammar" not in fake.chat_requests[0] and result.answer == "Tina Wesson won [1]."
+    assert "grammar" not in fake.chat_requests[0] and result.answer.startswith("Tina Wesson won [1].")
+
+
+def test_a_cited_passage_whose_facts_the_answer_dropped_is_quoted_under_it(fake, llm):
+    fake.script(Reply(body=completion("Tina Wesson won [1].")))
+    result = TraditionalRetriever(ScriptedPassages(), llm, search_mode="lexical").ask("Who won Australia?")
+    assert result.answer == (f"Tina Wesson won [1].\n\n{QUOTED}\n[1] {PASSAGES[0]}")
+    assert next(s for s in result.trace if s.name.startswith("check the answer against the passages")).detail[
+        "missing"] == {"1": ["Colby Donaldson"]}

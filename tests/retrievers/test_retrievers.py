@@ -669,11 +669,12 @@ def test_a_story_from_passages_is_written_from_numbered_sentences_and_cites_them
     from tests.retrievers.test_citations import ScriptedPassages
 
     llm.supports_grammar = True
-    fake.script(Reply(body=completion("Tina Wesson won.")), Reply(body=completion("Tina Wesson won it [1].")))
+    fake.script(Reply(body=completion("Tina Wesson won.")),
+                Reply(body=completion("Tina Wesson outlasted Colby Donaldson [1].")))
     result = agent(graph, linker, llm=llm, text_store=ScriptedPassages()).ask(
         "Tell me the story of the fire at camp in The Australian Outback")
     answers = [r for r in fake.chat_requests if r.get("grammar")]
     assert [r["grammar"] for r in answers] == [citation_grammar(len(result.chunks)).gbnf] * 2
     assert "[1]" in answers[0]["messages"][-1]["content"] and answers[1]["messages"][-1]["content"] == RETRY_UNCITED
-    assert result.answer == "Tina Wesson won it [1]." and result.support["retried"]
+    assert result.answer == "Tina Wesson outlasted Colby Donaldson [1]." and result.support["retried"]
     assert not result.rows and result.chunks
