@@ -46,6 +46,7 @@ from survivorgraph.agent.lexicon import reading  # noqa: E402
 from survivorgraph.agent.operations import CARRIED, described, from_described  # noqa: E402
 from survivorgraph.agent.parts import split_parts  # noqa: E402
 from survivorgraph.agent.plans import ABSTAIN, Slots, Source  # noqa: E402
+from survivorgraph.agent.rules.base import rule_named  # noqa: E402
 from survivorgraph.agent.shapes import answer_shape  # noqa: E402
 from survivorgraph.errors import ConfigError  # noqa: E402
 
@@ -170,7 +171,7 @@ def from_runs(core, catalog, pattern: str, held_out: set[str]) -> list[dict]:
             if not how.startswith("deterministic rule") or "complement" in how or routes[0].get("tool") in NOT_A_QUERY:
                 continue
             where = f"{name}/{record['qid']}"
-            if not _names_a_rule(how):  # its rule was removed: the example router is to read it from now on
+            if rule_named(how) is None:  # its rule was removed: the example router is to read it from now on
                 found = from_trace(core, catalog, record, routes[0], where)
                 if found is not None:
                     slots, text, params, operations = found
@@ -187,13 +188,6 @@ def from_runs(core, catalog, pattern: str, held_out: set[str]) -> list[dict]:
             out.append({"tool": plan.tool, "text": text, "question": slots.text, "params": params,
                         "operations": operations, "origin": name, "set": name, "qid": record["qid"]})
     return out
-
-
-def _names_a_rule(how: str) -> bool:
-    from survivorgraph.agent.rules.base import REGISTERED
-
-    reason = how.removeprefix("deterministic rule: ")
-    return any(reason == name or reason.startswith(f"{name} (") for name in REGISTERED)
 
 
 def from_cases(core, catalog) -> list[dict]:

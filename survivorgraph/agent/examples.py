@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from survivorgraph.agent.lexicon import canonical
+from survivorgraph.agent.operations import from_described
 from survivorgraph.agent.plans import Slots, is_ref
 from survivorgraph.errors import ConfigError, QueryParameterError
 
@@ -57,8 +58,6 @@ class Example:
 
     def plan_operations(self, values: dict[str, Any]) -> tuple:
         """The operations filled with the part's values (Unfilled when one is missing)."""
-        from survivorgraph.agent.operations import from_described
-
         return tuple(from_described(fill(spec, values)) for spec in self.operations)
 
 
@@ -222,8 +221,6 @@ def load_examples(directory: Path = EXAMPLES_DIR, catalog=None) -> list[Example]
 def check_operations(catalog, tool: str, operations: Any, where: str) -> tuple:
     """The example's operations as a tuple of specs; ConfigError unless each is an operation an example may carry
     (agent.operations.from_described) whose columns are its query's."""
-    from survivorgraph.agent.operations import from_described
-
     if not isinstance(operations, list):
         raise ConfigError(f"{where}: operations must be a list, not {type(operations).__name__}")
     columns = set(catalog.get(tool).columns) if tool in catalog else set()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from survivorgraph.retrievers.answering import missing_facts
 from survivorgraph.retrievers.claims import claims_in
 from survivorgraph.retrievers.passages import Excerpt
 
@@ -29,10 +30,6 @@ def _facts(text: str) -> list[str]:
     return list(dict.fromkeys(facts))
 
 
-def _says(text: str, fact: str) -> bool:
-    return re.search(rf"(?<![0-9a-z]){re.escape(fact.lower())}(?![0-9a-z])", text.lower()) is not None
-
-
 def left_out(answer: str, excerpts: Sequence[Excerpt], question: str) -> dict[int, list[str]]:
     """Cited passage number -> the key facts of its shown sentences the answer does not say (none: left out)."""
     cited = {int(n) for n in _CITED.findall(answer)}
@@ -40,8 +37,8 @@ def left_out(answer: str, excerpts: Sequence[Excerpt], question: str) -> dict[in
     for excerpt in excerpts:
         if excerpt.passage not in cited:
             continue
-        facts = [f for f in _facts(" ".join(excerpt.sentences)) if not _says(question, f)]
-        if gone := [f for f in facts if not _says(answer, f)]:
+        facts = missing_facts(question, _facts(" ".join(excerpt.sentences)))  # not those the question names
+        if gone := missing_facts(answer, facts):
             missing[excerpt.passage] = gone
     return missing
 

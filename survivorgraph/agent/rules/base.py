@@ -23,6 +23,14 @@ def rule(name: str):
     return register
 
 
+def rule_named(reason: str) -> str | None:
+    """The registered rule a plan's reason names ("deterministic rule: <name>", maybe " (reading: …)" after it);
+    None when it names none, or more than one."""
+    reason = reason.removeprefix("deterministic rule: ")
+    names = [name for name in REGISTERED if reason == name or reason.startswith(f"{name} (reading: ")]
+    return names[0] if len(names) == 1 else None
+
+
 def plural_group(s: Slots) -> str:
     if s.has(r"\bwinners?\b|\bsole survivors?\b|\bchampions?\b"):
         return "winners"

@@ -23,7 +23,7 @@ from survivorgraph.agent import rules
 from survivorgraph.agent.intents import Slots, route
 from survivorgraph.agent.lexicon import Mention
 from survivorgraph.agent.plans import Source
-from survivorgraph.agent.rules.base import REGISTERED
+from survivorgraph.agent.rules.base import REGISTERED, rule_named
 
 CASES_DIR = Path(rules.__file__).parent / "cases"
 # The people the cases name, by the keys the YAML uses.
@@ -78,9 +78,7 @@ def rule_that_fired(plan) -> str | None:
     """The rule a plan's reason names ("deterministic rule: <name>", then maybe " (reading: …)")."""
     if plan is None:
         return None
-    reason = plan.reason.removeprefix("deterministic rule: ")
-    names = [name for name in REGISTERED if reason == name or reason.startswith(f"{name} (reading: ")]
-    return names[0] if len(names) == 1 else reason
+    return rule_named(plan.reason) or plan.reason.removeprefix("deterministic rule: ")
 
 
 @pytest.mark.parametrize("case", params_of("cases"))
