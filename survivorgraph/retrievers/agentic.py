@@ -365,8 +365,11 @@ class AgenticRetriever(Retriever):
                 self.llm, messages, evidence, run, what="the rows and passages found", parts=len(parts),
                 found=len(useful), shown_instead=lambda: "\n\n".join(
                     _extractive_part(part, rows, chunks) for part, _, rows, chunks in items))
-            if result.answer_kind != "extractive":  # a withheld answer shows the evidence: nothing to guard
-                self._guard_facts(result, items, run)
+            if result.answer_kind != "extractive" and self._guard_facts(result, items, run):
+                # The model answered something else: the answer is the one written without it, every part (its
+                # passages too) — not only the part the model got wrong
+                self._without_model(result, items, sentences, useful, header=REBUILT_EVIDENCE)
+                return
             result.answer += _unread_note(useful)
         except SurvivorGraphError as exc:
             # The evidence was found; a model that fails at the last step should not hide it.
@@ -401,11 +404,11 @@ class AgenticRetriever(Retriever):
         result.answer += _unread_note(useful)
 
     @staticmethod
-    def _guard_facts(result, items, run: Run) -> None:
+    def _guard_facts(result, items, run: Run) -> bool:
         """A small model may drop or contradict what the rows hold. Missing list items are given exactly (before
         the model's answer for one part, after it for several); a missing *leading* fact (the one name or number a
-        single row or a ranking is about) means the model answered something else, so the answer is rebuilt from
-        the rows instead."""
+        single row or a ranking is about) means the model answered something else: True, the answer is to be
+        rebuilt without it."""
         with run.step("check the answer against the rows") as step:
             added, wrong = [], False
             for part, _, rows, _ in items:
@@ -421,16 +424,17 @@ class AgenticRetriever(Retriever):
             if wrong:
                 step.detail["model_answer"] = result.answer
                 step.status = "error"
-                result.errors.append("the model's answer did not match the rows; the answer is taken from them")
-                result.answer_kind = "extractive"
-                result.answer = "\n".join(added)
-            elif added and len({part for part, *_ in items}) == 1:
+                result.errors.append("the model's answer did not match the rows; "
+                                     "the answer is the evidence without it")
+                return True
+            if added and len({part for part, *_ in items}) == 1:
                 # The exact list first: the model's answer, kept below it, reads as complete when it is not.
                 step.detail["model_answer"] = result.answer
                 result.answer = ("From the data — " + "\n".join(added)
                                  + "\n\nThe model's answer (it left some of these out): " + result.answer)
             elif added:  # several parts: the model's answer covers the others; the exact lists follow it
                 result.answer += "\n\nFrom the data, in full — " + "\n".join(added)
+        return False
 
 
 def _example_router(core):
@@ -471,6 +475,7 @@ def _top_person(evidence: list[Evidence]) -> list[str]:
 LEAD_NOTE = " (what the question is about)"
 NO_MODEL_EVIDENCE = "No model is configured; the evidence, part by part:"
 COMPOSED_EVIDENCE = "The evidence, part by part:"
+REBUILT_EVIDENCE = "The model's answer did not match the rows (it is in the trace); the evidence, part by part:"
 
 
 def _extractive_part(part: str, rows: list[dict], chunks) -> str:

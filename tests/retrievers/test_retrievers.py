@@ -381,6 +381,20 @@ def test_names_and_numbers_a_model_leaves_out_are_added_from_the_rows(graph, lin
     assert "Katurah Topps" in guard.detail["missing"]["who sat on that season's jury"]
 
 
+def test_an_answer_that_misses_a_parts_leading_fact_is_rebuilt_with_every_part(graph, linker, fake, llm):
+    """Scripted: the model names the first winner for both seasons. The answer is rebuilt as it reads
+    without a model — both parts, each composed from its rows — not from the one part the model got wrong (that
+    dropped the part it got right, and, on a story question, the passages)."""
+    say(fake, "Dee Valladares won Survivor 45 and Survivor 44.")
+    result = agent(graph, linker, llm).ask("Who won Survivor 45, and who won Survivor 44?")
+    guard = next(s for s in result.trace if s.name == "check the answer against the rows")
+    assert guard.status == "error" and guard.detail["missing"] == {"who won Survivor 44": ["Yam Yam Arocho"]}
+    assert result.answer.startswith("Dee Valladares won Survivor: 45 (season 45)")
+    assert "Yam Yam Arocho won Survivor: 44" in result.answer and result.answer_kind == "composed"
+    assert "Survivor 45 and Survivor 44" not in result.answer
+    assert any("did not match the rows" in e for e in result.errors)
+
+
 def test_a_long_list_reaches_the_model_complete(graph, linker, fake, llm):
     say(fake, "Seasons 1 and 3.")
     result = agent(graph, linker, llm, templates=False).ask("In which seasons was nobody medically evacuated?")
