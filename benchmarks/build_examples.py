@@ -86,14 +86,17 @@ def agent_slots(core, question: str):
     return AgenticRetriever._slots(None, parts[0], linked, [])
 
 
-def own_operations(tool: str, operations, slots) -> list[dict]:
+def own_operations(tool: str, operations, slots) -> list[dict] | None:
     """The operations the rule read beyond the part's generic shape words (those the example router applies to
-    any plan it takes), as an example holds them: described, linked values as placeholders. Lookups of other
-    plans (a set to keep or leave out, a gender) are not carried."""
+    any plan it takes), as an example holds them: described, linked values as placeholders. None when one of them
+    is a lookup of another plan (a set to keep or leave out, a gender), which an example cannot carry: without it
+    the example would teach a plan that drops what the question asked ("… and never sat on a jury")."""
     derived = intents.derive(Slots(reading(slots.text, slots.mentions), slots.seasons, slots.people, slots.tribes,
                                    slots.mentions))
     generic = list(answer_shape(derived.text, tool))  # as agent.intents applies them to a rule's plan
-    own = [op for op in operations if op not in generic and type(op).__name__ in CARRIED]
+    own = [op for op in operations if op not in generic]
+    if any(type(op).__name__ not in CARRIED for op in own):
+        return None
     return to_template(described(own), slot_values(slots))
 
 
@@ -118,6 +121,8 @@ def templated(catalog, slots, tool: str, params: dict, operations, where: str):
         return None  # a value copied from the question ("filmed in Shaba, Kenya") refills no other question
     text = templated_text(slots)
     operations = own_operations(tool, operations, slots)
+    if operations is None:
+        return None
     try:
         check_plan(catalog, tool, params, where)
         check_operations(catalog, tool, operations, where)

@@ -14,7 +14,9 @@ MIN_SEASONS = re.compile(
     # "the 3-time (or more) players", "three-time players": played that many seasons (at least)
     r"|(?P<n4>\d|two|three|four|five|six)[- ]times?(?:rs)?\b(?: \(or more\)| or more|\+)?"
     r"(?= (?:players?|castaways?|contestants?|people|returnees|survivors|winners?)\b)"
-    r"|(?P<once>more than once))", re.I)
+    r"|(?P<once>more than once)"
+    # "played at least twice", "twice or more", "two or more times" (times after a verb of playing: seasons_played)
+    r"|at least (?P<twice>twice|thrice)|(?P<twice_or_more>twice|thrice) or more)", re.I)
 NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
                        r"played out|strategy|blindside|how was|how were|summari[sz]e|summary of|rundown|"
                        r"recap(?! (?:episode|show|ep)s?\b(?! ?\d))|"  # "recap episode 2", not "the recap episode"
@@ -90,9 +92,22 @@ def min_seasons(text: str) -> int | None:
         return None
     if m.group("once"):  # "who's played more than once"
         return 2
+    if word := m.group("twice") or m.group("twice_or_more"):
+        return 2 if word.lower() == "twice" else 3
     raw = (m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4")).lower()
     n = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
     return n + 1 if m.group("n3") else n
+
+
+SEASONS_PLAYED = re.compile(
+    r"\b(?:play\w*|compet\w*|appear\w*|been on|castaways? with|players? with|people with|those with)\b"
+    r"(?: \w+){0,3}? (?:seasons|times|twice|thrice)\b", re.I)
+
+
+def seasons_played(text: str) -> int | None:
+    """The N of "played at least 3 seasons", "with 3 or more seasons": a count of the seasons a career played,
+    not of a milestone reached in them ("was a finalist 3 times")."""
+    return min_seasons(text) if SEASONS_PLAYED.search(text) else None
 
 
 TIMES_PATTERN = re.compile(r"\b(?P<word>twice|more than once|multiple times|several times|repeatedly)\b"

@@ -25,6 +25,9 @@ def _min_seasons(s: Slots):
         if column := _never_reached(s.text):
             # "3 or more seasons but never won", "… without ever making a merge": the careers that never did
             return Plan("career_milestones", {"min_seasons": n}, operations=(Where({column: 0}),))
+        if column := _reached(s.text):
+            # "played at least 3 seasons and was a finalist": the careers that did, at least once
+            return Plan("career_milestones", {"min_seasons": n}, operations=(WhereNot({column: [0]}),))
         return Plan("players_with_min_seasons", {"min_seasons": n})
 
 
@@ -37,6 +40,14 @@ _NEVER_REACHED = [
     (r"\bfinal (tribal council|three|two|tribal)\b|\bthe final\b|\bfinalists?\b|\bthe end\b", "finals"),
     (r"\bjury\b|\bjurors?\b", "juries"),
 ]
+
+
+def _reached(text: str) -> str | None:
+    """The career_milestones column a part says was reached, without a negation ("and made the merge": merges);
+    a win is left out — "won" there is as often a challenge's as the season's."""
+    if re.search(NEGATION, text, re.I):
+        return None
+    return next((column for pattern, column in _NEVER_REACHED[1:] if re.search(pattern, text, re.I)), None)
 
 
 def _never_reached(text: str) -> str | None:

@@ -23,7 +23,7 @@ from survivorgraph.agent.operations import (
     Where,
     WhereNot,
 )
-from survivorgraph.agent.phrases import NEGATION, min_seasons, times
+from survivorgraph.agent.phrases import NEGATION, min_seasons, seasons_played, times
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.rules.base import ONE_SEASON, SEASON_RANKED, plural_group, rule
 
@@ -94,8 +94,8 @@ _ON_A_JURY = r"\b(on|sat on|sit on|been on|served on) (a|the)( \w+)? jury\b|\bju
 def _jury_appearances(s: Slots):
     """ "Who has sat on a jury the most times?", "how many different people have been on a jury?", "who has
     been a juror three times?": everyone's juries, across seasons."""
-    if s.season or s.people or s.has(NEGATION) or not s.has(_ON_A_JURY):
-        return None
+    if s.season or s.people or s.has(NEGATION) or not s.has(_ON_A_JURY) or seasons_played(s.text):
+        return None  # "played 3 or more seasons and sat on a jury": the 3 are seasons, not juries
     if s.has(r"\bmost\b"):
         return Plan("jury_appearances", {}, operations=(Rank(1),))
     if n := min_seasons(s.text) or (s.has(r"\b(twice|two times)\b") and 2) or (

@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 
 from survivorgraph.agent.operations import Count, Extreme, Focus, Gender, InSet, NextTo, Pick, Where, WhereNot
-from survivorgraph.agent.phrases import BOOT_AFTER, BOOT_POSITION, NEGATION, NUMBER_WORDS, ORDINAL, ordinal, times
+from survivorgraph.agent.phrases import (
+    BOOT_AFTER,
+    BOOT_POSITION,
+    NEGATION,
+    NUMBER_WORDS,
+    ORDINAL,
+    ordinal,
+    seasons_played,
+    times,
+)
 from survivorgraph.agent.plans import Plan, Ref, Slots, is_ref
 from survivorgraph.agent.restrictions import SIDE, gender_asked
 from survivorgraph.agent.rules.base import end_pick, plural_group, rule
@@ -18,8 +27,7 @@ def _finalist_appearances(s: Slots):
                                           r"|\bmade it to the end\b|\bthe end\b"):
         return None
     n = times(s.text)
-    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b") \
-            or s.has(r"\b(play\w*|compet\w*|appear\w*|been on)\b (\w+ )?(\w+ )?(or more )?times\b"):
+    if n is None or s.has(r"\bjur(y|or)|\bvotes?\b") or seasons_played(s.text):
         return None  # "played three or more times and never made it to final tribal": the times are seasons
     won = {"won": False} if s.has(NEGATION) and s.has(r"\b(won|win|winning)\b") else {}
     return Plan("finalist_appearances", {"min_finals": n, **won})

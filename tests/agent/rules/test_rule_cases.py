@@ -22,6 +22,7 @@ import yaml
 from survivorgraph.agent import rules
 from survivorgraph.agent.intents import Slots, route
 from survivorgraph.agent.lexicon import Mention
+from survivorgraph.agent.operations import described
 from survivorgraph.agent.plans import Source
 from survivorgraph.agent.rules.base import REGISTERED, rule_named
 
@@ -88,6 +89,8 @@ def test_the_rule_takes_its_case(case):
     assert chosen.tool == case["tool"], chosen
     for key, value in case.get("params", {}).items():
         assert chosen.params.get(key) == with_ids(value), (key, chosen.params)
+    if "operations" in case:  # as the trace describes them: [{op: WhereNot, match: {finals: [0]}}]
+        assert described(chosen.operations) == case["operations"], chosen
     assert chosen.part == case["text"] and chosen.source == Source.RULE
 
 
