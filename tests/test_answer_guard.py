@@ -87,3 +87,17 @@ def test_a_long_passage_is_shown_from_the_sentence_the_question_asks_about():
     shown = extractive_chunks([chunk], question="Bruce barely lasted - what happened to him?")
     assert "pulled from the game" in shown and shown.startswith("[1] …")
     assert extractive_chunks([chunk]).startswith("[1] The castaways arrived.")  # no question: the start
+
+
+def test_a_passage_cut_short_ends_at_a_word():
+    """The shown excerpt ends on a whole word: a name cut in half is a claim no passage holds (the answer checker
+    had marked a rebuilt answer unsupported for "Andy and Genevie")."""
+    from survivorgraph.retrievers.claims import Evidence, unsupported_claims
+    from survivorgraph.retrievers.types import ChunkEvidence
+
+    ending = "Sam won and chose Andy and Genevieve for the reward. Then it rained on the beach all night long."
+    for pad in range(len(ending)):  # the 500-character limit falls on every letter of the ending in turn
+        text = "x" * pad + " the castaways raced." * 20 + " " + ending
+        shown = extractive_chunks([ChunkEvidence(chunk_id="c1", text=text, score=1.0, source="test")])
+        assert shown.endswith(" …") and "Genevie " not in shown, shown[-60:]
+        assert not unsupported_claims(shown, Evidence(passages=[text], cited=1)), shown[-60:]

@@ -159,7 +159,7 @@ def _passage_excerpt(text: str, question: str, title: str = "", limit: int = 500
     are told later, the sentences from the one that says most of them (the moment asked about is often past the
     first 500 characters of an episode's summary). The passage's title words (the season's name) do not count."""
     if len(text) <= limit or not question:
-        return text[:limit]
+        return _cut(text, limit)
     asked = _stems(question) - _stems(title) - _PLAIN_STEMS
     sentences = [x for x in _SENTENCE_END.split(text) if x.strip()]
     scores = [len(asked & _stems(x)) for x in sentences]
@@ -168,8 +168,16 @@ def _passage_excerpt(text: str, question: str, title: str = "", limit: int = 500
         shown += 1
     best = max(range(len(scores)), key=lambda i: scores[i], default=0)
     if not scores or scores[best] <= max(scores[:shown], default=0):
-        return text[:limit]
-    return "… " + " ".join(sentences[best:])[:limit]
+        return _cut(text, limit)
+    return "… " + _cut(" ".join(sentences[best:]), limit)
+
+
+def _cut(text: str, limit: int) -> str:
+    """At most `limit` characters, ending at a word: a name cut in half ("Genevie") is a name no passage holds."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit + 1].rsplit(None, 1)[0] if " " in text[:limit + 1] else text[:limit]
+    return head.rstrip(" ,;:") + " …"
 
 
 def _short(value: Any, limit: int = 200) -> str:
