@@ -46,6 +46,7 @@ def calibrate(core, precision: float) -> dict:
 
     full = _router(core)
     rows = []  # (similarity, margin, right)
+    right_candidates, wrong_candidates = [], []  # the similarity of each top-k candidate, by whether it is right
     per_set = defaultdict(lambda: [0, 0])
     for i, example in enumerate(full.examples):
         if example.origin != example.set or not example.set:
@@ -58,6 +59,8 @@ def calibrate(core, precision: float) -> dict:
             continue
         margin = found[0].similarity - (found[1].similarity if len(found) > 1 else 0.0)
         right = found[0].example.plan_key == example.plan_key
+        for c in found:  # every candidate the model may be offered: where the right ones stop (MIN_CANDIDATE)
+            (right_candidates if c.example.plan_key == example.plan_key else wrong_candidates).append(c.similarity)
         rows.append((found[0].similarity, margin, right))
         per_set[example.set][0] += right
         per_set[example.set][1] += 1
@@ -74,12 +77,15 @@ def calibrate(core, precision: float) -> dict:
             if p >= precision and (best is None or taken.sum() > best[2]):
                 best = (round(float(s), 3), m, int(taken.sum()), round(float(p), 3))
     top1 = float(rights.mean())
+    floor = min(right_candidates, default=0.0)
+    print(f"candidates: the least similar right one {floor:.3f}; below 0.5: "
+          f"{sum(x < 0.5 for x in right_candidates)} right, {sum(x < 0.5 for x in wrong_candidates)} wrong")
     print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {top1:.1%}")
     print("per set top-1: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in sorted(per_set.items())))
     if best:
         print(f"at precision >= {precision:.0%}: similarity >= {best[0]}, margin >= {best[1]}: takes {best[2]} of "
               f"{len(rows)} ({best[2] / len(rows):.0%}), {best[3]:.1%} right")
-    return {"examples": len(rows), "top1": top1, "best": best, "curve": curve,
+    return {"examples": len(rows), "top1": top1, "best": best, "curve": curve, "least_right_candidate": floor,
             "per_set": {k: v for k, v in per_set.items()}}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from survivorgraph.agent.example_router import Candidate
+from survivorgraph.agent.example_router import MIN_CANDIDATE, Candidate
 from survivorgraph.agent.examples import templated_text
 from survivorgraph.agent.plans import Plan, Slots, Source
 from survivorgraph.agent.tools import CHUNK_SEARCH, TEXT_TO_CYPHER
@@ -57,11 +57,11 @@ class CandidateChooser:
         return [{"role": "system", "content": CHOOSER_SYSTEM}]
 
     def options(self, candidates: list[Candidate]) -> list[Option]:
-        """Each candidate the catalog offers here, then the fallbacks available."""
+        """Each candidate the catalog offers here at MIN_CANDIDATE or nearer, then the fallbacks available."""
         out: list[Option] = []
         for c in candidates:
-            if len(out) == self.top:
-                break
+            if len(out) == self.top or c.similarity < MIN_CANDIDATE:
+                break  # best first: the rest are farther still
             # one option a plan: candidates apart only in their operations would be one constant of the schema
             if c.tool in self.catalog and c.tool in self.tools \
                     and not any(o.plan == {"tool": c.tool, "params": c.params} for o in out):

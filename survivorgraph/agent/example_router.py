@@ -40,6 +40,11 @@ from survivorgraph.text.vector_cache import cached_vectors
 MIN_SIMILARITY = 0.85
 MIN_MARGIN = 0.02
 TOP_K = 5
+# The least similarity at which a candidate is offered to the model to choose (candidate_choice). Left one set out,
+# no candidate that proposed a set example's own plan was below 0.5 (0 of the 77 candidates below it; 2 of 132 below
+# 0.55): one below it only gives a small model a wrong plan to pick ("what went wrong for {person} at the end of
+# {season}" had it pick a career lookup at 0.44 over searching the text). `python benchmarks/loso.py calibrate`.
+MIN_CANDIDATE = 0.5
 # Taken off a plan's similarity for each person the part names that the plan leaves out: "have Tony and Sandra been
 # on a season together" is no question about Tony alone. Left one set out, the nearest plan of the sets' own
 # examples: 43.1% right at 0, 43.5% at 0.05, the same at 0.1; two of the case files' examples are won back.

@@ -76,3 +76,25 @@ def test_a_reply_that_is_none_of_the_options_falls_back_to_the_nearest_and_says_
     plan = chooser(llm).choose(SLOTS, CANDIDATES)
     assert (plan.tool, plan.params) == ("season_winner", {"season": 28})
     assert "none of the candidates" in plan.reason
+
+
+def test_a_candidate_farther_than_the_calibrated_floor_is_not_offered():
+    """Below MIN_CANDIDATE no candidate proposed a set example's own plan (left one set out): offered, it is only a
+    wrong plan a small model may pick. With none left, the model chooses between Cypher and the text."""
+    from survivorgraph.agent.example_router import MIN_CANDIDATE
+
+    far = _candidate("player_career", {"castaway_id": "US0198"}, "what place did {person} finish",
+                     MIN_CANDIDATE - 0.06)
+    c = CandidateChooser(None, load_catalog(), TOOLS)
+    assert [o.plan["tool"] for o in c.options([*CANDIDATES, far])] == [
+        "season_winner", "season_finalists", TEXT_TO_CYPHER, CHUNK_SEARCH]
+    assert [o.plan["tool"] for o in c.options([far])] == [TEXT_TO_CYPHER, CHUNK_SEARCH]
+
+
+def test_with_every_candidate_too_far_the_model_may_search_the_text(fake, llm):
+    fake.script(Reply(body=completion(json.dumps({"tool": CHUNK_SEARCH, "params": {}}))))
+    far = _candidate("player_career", {"castaway_id": "US0198"}, "what place did {person} finish", 0.3)
+    plan = chooser(llm).choose(SLOTS, [far])
+    assert plan.tool == CHUNK_SEARCH and plan.params["seasons"] == [28]
+    schema = fake.chat_requests[-1]["response_format"]["json_schema"]["schema"]
+    assert [b["properties"]["tool"]["const"] for b in schema["anyOf"]] == [TEXT_TO_CYPHER, CHUNK_SEARCH]
