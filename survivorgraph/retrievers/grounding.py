@@ -7,7 +7,6 @@ claims checked, the unsupported ones, whether the model was asked again, whether
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, write_answer
@@ -97,24 +96,7 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detai
                                 shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
     if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
         return answer
-    if declines(answer):
-        # The 1.5B writer says "the data does not show it" of passages that tell the story as well as of ones that
-        # do not: its answer stands, and the passages it was given are shown under it as without a model
-        with run.step("show the passages the model found no answer in", chunks=len(chunks)):
-            return f"{answer}\n\n{DECLINED}\n\n{extractive_chunks(chunks, question=question)}"
     return with_cited_facts(answer, excerpts, question, run)
-
-
-DECLINED = "The model found no answer in the passages; the best-matching ones:"
-_DECLINES = re.compile(
-    r"\b(?:data|passages?|evidence|text|excerpts?|sentences?) (?:does|do|did) not (?:show|contain|say|mention|"
-    r"state|provide|include|explain|describe|answer)\b|\bno (?:information|mention|details?)\b"
-    r"|\bnot (?:mentioned|stated|described) in\b", re.I)
-
-
-def declines(answer: str) -> bool:
-    """Whether a model's answer says its evidence does not answer the question."""
-    return bool(_DECLINES.search(answer))
 
 
 def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:
