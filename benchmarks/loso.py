@@ -42,6 +42,7 @@ def calibrate(core, precision: float) -> dict:
     at `precision` or better is printed with the curve."""
     import numpy as np
 
+    from survivorgraph.agent.example_router import MIN_CANDIDATE
     from survivorgraph.agent.examples import _in_text
 
     full = _router(core)
@@ -78,8 +79,9 @@ def calibrate(core, precision: float) -> dict:
                 best = (round(float(s), 3), m, int(taken.sum()), round(float(p), 3))
     top1 = float(rights.mean())
     floor = min(right_candidates, default=0.0)
-    print(f"candidates: the least similar right one {floor:.3f}; below 0.5: "
-          f"{sum(x < 0.5 for x in right_candidates)} right, {sum(x < 0.5 for x in wrong_candidates)} wrong")
+    print(f"candidates: the least similar right one {floor:.3f}; below MIN_CANDIDATE ({MIN_CANDIDATE}): "
+          f"{sum(x < MIN_CANDIDATE for x in right_candidates)} right, "
+          f"{sum(x < MIN_CANDIDATE for x in wrong_candidates)} wrong")
     print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {top1:.1%}")
     print("per set top-1: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in sorted(per_set.items())))
     if best:

@@ -8,7 +8,7 @@ from contextlib import closing
 from typing import Any
 
 from survivorgraph.retrievers import prompts
-from survivorgraph.retrievers.passages import Embed, choose_excerpts, format_excerpts
+from survivorgraph.retrievers.passages import Excerpt, format_excerpts
 from survivorgraph.retrievers.types import ChunkEvidence
 
 ANSWER_MAX_TOKENS = 200
@@ -41,12 +41,8 @@ def rows_messages(question: str, rows: Sequence[dict[str, Any]], cypher: str,
                 truncated=", truncated at the row cap" if truncated else "", rows=prompts.format_rows(rows))}]
 
 
-def chunks_messages(question: str, chunks: Sequence[ChunkEvidence],
-                    embed: Embed | None = None, excerpts=None) -> list[dict[str, str]]:
-    """The prompt with the passages' sentences that bear on the question (passages.choose_excerpts, unless the
-    caller chose them)."""
-    if excerpts is None:
-        excerpts = choose_excerpts(chunks, question, embed)
+def chunks_messages(question: str, excerpts: Sequence[Excerpt]) -> list[dict[str, str]]:
+    """The prompt with the passages' sentences that bear on the question (passages.choose_excerpts)."""
     return [{"role": "system", "content": prompts.ANSWER_SYSTEM},
             {"role": "user", "content": prompts.CHUNKS_USER.format(question=question,
                                                                    passages=format_excerpts(excerpts))}]

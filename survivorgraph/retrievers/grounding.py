@@ -91,7 +91,7 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detai
                         requires_citation=True)
     grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
     excerpts = choose_excerpts(chunks, question, embed)
-    answer = answer_or_evidence(llm, chunks_messages(question, chunks, excerpts=excerpts), evidence, run,
+    answer = answer_or_evidence(llm, chunks_messages(question, excerpts), evidence, run,
                                 what="the passages", chunks=len(chunks), grammar=grammar,
                                 shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
     if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
