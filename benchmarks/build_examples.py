@@ -119,6 +119,8 @@ def templated(catalog, slots, tool: str, params: dict, operations, where: str):
     params = to_template(params, slot_values(slots))
     if _copies_words(params, slots.text):
         return None  # a value copied from the question ("filmed in Shaba, Kenya") refills no other question
+    if _implied_season(params, slots.text):
+        return None  # "the season after {season}" → 23, "the season with the {tribe} tribe" → 2: right once only
     text = templated_text(slots)
     operations = own_operations(tool, operations, slots)
     if operations is None:
@@ -145,6 +147,13 @@ def from_trace(core, catalog, record: dict, route: dict, where: str):
     operations = [from_described(d) for d in (shape[0].get("operations", []) if shape else []) if d["op"] in CARRIED]
     found = templated(catalog, slots, route["tool"], route.get("params") or {}, operations, where)
     return (slots, *found) if found else None
+
+
+def _implied_season(params: dict, question: str) -> bool:
+    """A season the plan holds as a number the part does not say: the linker derived it from another name, and an
+    example would propose that one season for every question of its words."""
+    season = params.get("season")
+    return isinstance(season, int) and not re.search(rf"\b{season}\b", question)
 
 
 def _copies_words(value, question: str) -> bool:

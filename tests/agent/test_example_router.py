@@ -31,6 +31,16 @@ def test_every_example_file_loads_and_most_queries_have_eight():
     assert {e.origin for e in examples} >= {"gold", "router-case", "paraphrase"}
 
 
+def test_no_example_holds_a_season_its_words_do_not_say():
+    """A season the linker derived from another name ("the season after {season}" → 23) would be proposed for every
+    question worded like the example: benchmarks/build_examples.py builds no such example."""
+    import re
+
+    implied = [e.text for e in load_examples() if isinstance(e.params.get("season"), int)
+               and not re.search(rf"\b{e.params['season']}\b", e.text)]
+    assert implied == []
+
+
 def test_a_plan_the_catalog_does_not_accept_is_a_config_error(tmp_path):
     (tmp_path / "season_winner.yaml").write_text(
         "query: season_winner\nexamples:\n  - text: who took it all in {season}\n    params: {seasn: '{season}'}\n"
