@@ -29,6 +29,26 @@ def write_answer(llm, messages: list[dict[str, str]], on_text: Callable[[str], N
     return "".join(pieces).strip()
 
 
+_AFTER_SENTENCE = re.compile(r"((?<=[.!?])\s+)")
+_CITATIONS = re.compile(r"\[\d+\]")
+
+
+def without_repeats(answer: str) -> tuple[str, int]:
+    """The answer with each of its sentences once, and how many repeats were dropped: a small model caught in a
+    loop writes one sentence again and again, and the repeats say nothing more."""
+    pieces = _AFTER_SENTENCE.split(answer)  # sentence, space, sentence, …
+    seen: set[str] = set()
+    kept, dropped = [], 0
+    for i in range(0, len(pieces), 2):
+        key = " ".join(_CITATIONS.sub("", pieces[i]).lower().split())
+        if key and key in seen:
+            dropped += 1
+            continue
+        seen.add(key)
+        kept.append(pieces[i] + (pieces[i + 1] if i + 1 < len(pieces) else ""))
+    return ("".join(kept).strip(), dropped) if dropped else (answer, 0)
+
+
 NO_ROWS = "The graph has no rows for this question, so the data does not show an answer."
 NO_PASSAGES = "No passage was retrieved for this question, so the text does not show an answer."
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, write_answer
-from survivorgraph.retrievers.citations import citation_grammar
+from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, without_repeats, write_answer
+from survivorgraph.retrievers.citations import citation_grammar, without_forced_ends
 from survivorgraph.retrievers.cited_facts import with_cited_facts
 from survivorgraph.retrievers.claims import (
     UNCITED,
@@ -42,8 +42,8 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     """The model's answer when every claim it makes is in `evidence` (after at most one retry), else None;
     `run.result.support` says which, and the trace keeps any answer that was not shown. `detail`: the trace's
     "write answer" step."""
-    with run.step("write answer", **detail):
-        answer = write_answer(llm, messages, run.answer_sink(), grammar)
+    with run.step("write answer", **detail) as step:
+        answer = _written(llm, messages, run, grammar, step)
     unsupported = _check(answer, evidence, run, "check the answer against its evidence")
     support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
                "withheld": False}
@@ -52,8 +52,8 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
         return answer
     retry = [*messages, {"role": "assistant", "content": answer},
              {"role": "user", "content": retry_prompt(unsupported)}]
-    with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]):
-        second = write_answer(llm, retry, run.answer_sink(), grammar)
+    with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]) as step:
+        second = _written(llm, retry, run, grammar, step)
     still = _check(second, evidence, run, "check the second answer against its evidence")
     support.update(retried=True, first_answer=answer, first_unsupported=support["unsupported"],
                    claims=len(claims_in(second)),
@@ -62,6 +62,20 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
         support.update(withheld=True, model_answer=second)
         return None
     return second
+
+
+def _written(llm, messages, run, grammar: str | None, step) -> str:
+    """The model's answer with each sentence once and, under a grammar, without the sentences its bounds cut off
+    (the trace says what was dropped)."""
+    answer, repeats = without_repeats(write_answer(llm, messages, run.answer_sink(), grammar))
+    if repeats:
+        step.detail["repeated sentences dropped"] = repeats
+    if grammar is None:
+        return answer
+    answer, cut = without_forced_ends(answer)
+    if cut:
+        step.detail["cut off by the grammar's bound"] = cut
+    return answer
 
 
 def answer_or_evidence(llm, messages: list[dict[str, str]], evidence: Evidence, run, *, what: str,

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from survivorgraph.retrievers.citations import ABSTAIN, citation_grammar
+from survivorgraph.retrievers.answering import without_repeats
+from survivorgraph.retrievers.citations import ABSTAIN, TEXT_WORDS, citation_grammar, without_forced_ends
 from survivorgraph.retrievers.cited_facts import QUOTED
 from survivorgraph.retrievers.claims import UNCITED, Evidence, unsupported_claims
 from survivorgraph.retrievers.grounding import RETRY_UNCITED, withheld_note
@@ -87,3 +88,33 @@ def test_a_cited_passage_whose_facts_the_answer_dropped_is_quoted_under_it(fake,
     assert result.answer == (f"Tina Wesson won [1].\n\n{QUOTED}\n[1] {PASSAGES[0]}")
     assert next(s for s in result.trace if s.name.startswith("check the answer against the passages")).detail[
         "missing"] == {"1": ["Colby Donaldson"]}
+
+
+def test_the_grammar_bounds_words_so_a_citation_never_cuts_one():
+    grammar = citation_grammar(2)
+    words = " ".join(["word"] * TEXT_WORDS)
+    assert grammar.mismatch(f"{words} [1].") is None
+    assert grammar.mismatch(f"{words} more [1].")  # past the bound the model must cite: after a whole word
+
+
+def test_the_sentence_a_bound_cut_off_is_dropped_and_the_rest_kept():
+    """Shaped like the 1.5B model's replies under the grammar: a loop, then two words glued at the bound."""
+    looped = "They believed that Bolton was not willing to work with them. " * 9
+    answer = (f"Natalie, the last Fan, was voted out. {looped}The alliance believed that Bolton was not "
+              f"willingto\n[1] At the final Tribal Council, Amanda emphasized her loyalty [2].")
+    kept, dropped = without_forced_ends(answer)
+    assert dropped == ["The alliance believed that Bolton was not willingto"]
+    assert "willingto" not in kept and kept.endswith("with them. [1] At the final Tribal Council, Amanda "
+                                                     "emphasized her loyalty [2].")
+    short = "Tina won, then she thanked Colby [1]"  # under every bound: nothing is cut, full stop or not
+    assert without_forced_ends(short) == (short, [])
+
+
+def test_a_sentence_the_model_repeats_in_a_loop_is_kept_once():
+    """Shaped like a recorded 1.5B reply (blind-13, season 48): one sentence written six times."""
+    loop = "The boot was given to him by Vecepia, who was the first to run out of moves. "
+    answer, dropped = without_repeats(f"David Kinne was eliminated [1].\n{loop * 6}Then the jury met [2].")
+    assert dropped == 5
+    assert answer == f"David Kinne was eliminated [1].\n{loop}Then the jury met [2]."
+    assert without_repeats("Tina won [1]. Tina won [2].") == ("Tina won [1].", 1)  # the same words, cited again
+    assert without_repeats("Tina won. Colby lost.") == ("Tina won. Colby lost.", 0)
