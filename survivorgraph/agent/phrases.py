@@ -17,8 +17,11 @@ MIN_SEASONS = re.compile(
     r"|(?P<once>more than once)"
     # "played at least twice", "twice or more", "two or more times" (times after a verb of playing: seasons_played)
     r"|at least (?P<twice>twice|thrice)|(?P<twice_or_more>twice|thrice) or more)", re.I)
-NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|how did|story|storyline|"
-                       r"played out|strategy|blindside|how was|how were|summari[sz]e|summary of|rundown|"
+# "how" asking for a manner ("tell me how she got voted out"), not a quantity ("how many", "how long")
+HOW_MANNER = (r"how\b(?! (?:many|much|old|long|far|often|tall|big|large|few|high|low|fast|soon|early|late|young"
+              r"|close)\b)")
+NARRATIVE = re.compile(r"\b(why|describe|explain|what happened|tell me about|" + HOW_MANNER + r"|story|storyline|"
+                       r"played out|strategy|blindside|summari[sz]e|summary of|rundown|"
                        r"recap(?! (?:episode|show|ep)s?\b(?! ?\d))|"  # "recap episode 2", not "the recap episode"
                        r"walk me through|what was (?:that|it) about)\b", re.I)
 # Attributes of a person the data does not hold: a question about one is abstained on, never searched for.
