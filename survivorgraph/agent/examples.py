@@ -53,7 +53,8 @@ class Example:
 
     @property
     def plan_key(self) -> str:
-        """The plan as one comparable string: two examples with the same key propose the same plan."""
+        """The plan as one comparable string: two examples with the same key propose the same plan (a ref's label
+        is what the trace calls it, not part of the plan)."""
         return f"{self.tool}{_canonical(self.params)}{_canonical(list(self.operations)) if self.operations else ''}"
 
     def plan_operations(self, values: dict[str, Any]) -> tuple:
@@ -63,7 +64,8 @@ class Example:
 
 def _canonical(value: Any) -> str:
     if isinstance(value, dict):
-        return "{" + ",".join(f"{k}:{_canonical(v)}" for k, v in sorted(value.items())) + "}"
+        return "{" + ",".join(f"{k}:{_canonical(v)}" for k, v in sorted(value.items())
+                              if not (k == "label" and is_ref(value))) + "}"
     if isinstance(value, list):
         return "[" + ",".join(_canonical(v) for v in value) + "]"
     return repr(value)
@@ -109,13 +111,25 @@ def slot_values(slots: Slots) -> dict[str, Any]:
 def to_template(value: Any, values: dict[str, Any]) -> Any:
     """A plan's params with each linked value as its placeholder (first match in `values`' order), refs too."""
     if isinstance(value, dict):
-        return {k: to_template(v, values) for k, v in value.items()}
+        templated = {k: to_template(v, values) for k, v in value.items()}
+        season = (templated.get("params") or {}).get("season") if is_ref(templated) else None
+        return templated_label(templated, values[season]) if isinstance(season, str) and season in values \
+            else templated
     if isinstance(value, list):
         whole = next((token for token, v in values.items() if isinstance(v, list) and v == value), None)
         return whole if whole else [to_template(v, values) for v in value]
     if isinstance(value, bool) or value is None:
         return value
     return next((token for token, v in values.items() if not isinstance(v, list) and v == value), value)
+
+
+def templated_label(ref: dict, season: Any) -> dict:
+    """The ref with the season its label names ("the winner of season 15", "… of s29") as the placeholder of its
+    own season param: the label an example's plan shows is then the routed part's, not its first question's."""
+    token, label = ref["params"].get("season"), ref.get("label")
+    if not (isinstance(label, str) and isinstance(token, str) and PLACEHOLDER.fullmatch(token)):
+        return ref
+    return {**ref, "label": re.sub(rf"\b(season |s){season}\b", lambda m: m.group(1) + token, label)}
 
 
 class Unfilled(LookupError):
@@ -132,6 +146,8 @@ def fill(value: Any, values: dict[str, Any]) -> Any:
         if value not in values:
             raise Unfilled(value)
         return values[value]
+    if isinstance(value, str) and PLACEHOLDER.search(value):  # inside a label: "the winner of season {season}"
+        return PLACEHOLDER.sub(lambda m: str(fill(m.group(0), values)), value)
     return value
 
 
@@ -140,7 +156,7 @@ def placeholders(value: Any) -> set[str]:
         return set().union(*(placeholders(v) for v in value.values())) if value else set()
     if isinstance(value, list):
         return set().union(*(placeholders(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and PLACEHOLDER.fullmatch(value) else set()
+    return {m.group(0) for m in PLACEHOLDER.finditer(value)} if isinstance(value, str) else set()
 
 
 # -- loading and checking ---------------------------------------------------------------------------------------

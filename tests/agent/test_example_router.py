@@ -99,6 +99,38 @@ def test_linked_values_become_placeholders_and_are_filled_back():
         fill({"castaway_id": "{person2}"}, values)
 
 
+def test_a_refs_label_names_the_routed_parts_season_not_the_examples():
+    """"the champion of season 12" templated, then filled for season 31: the resolve step and the answer call it
+    the winner of season 31, and two examples differing only in that label propose one plan."""
+    from survivorgraph.agent.plans import Ref
+
+    slots = Slots("how many jury votes did the champion of season 12 get", [12], [], [],
+                  [Mention("season 12", "season", 12)])
+    ref = Ref("season_winner", {"season": 12}, "castaway_id", "the winner of season 12")
+    template = to_template({"season": 12, "castaway_id": ref}, slot_values(slots))
+    assert template["castaway_id"]["label"] == "the winner of season {season}"
+    filled = fill(template, {"{season}": 31, "{seasons}": [31]})
+    assert filled["castaway_id"]["label"] == "the winner of season 31"
+    assert filled["castaway_id"]["params"] == {"season": 31}
+    other = Ref("season_winner", {"season": "{season}"}, "castaway_id", "the Sole Survivor of s12")
+    assert Example("a", "final_tribal_council", template).plan_key == \
+        Example("b", "final_tribal_council", {"season": "{season}", "castaway_id": other}).plan_key
+    import re
+
+    def refs(value):
+        if isinstance(value, dict):
+            yield from ([value] if "$ref" in value else [])
+            for v in value.values():
+                yield from refs(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from refs(v)
+
+    stale = [r["label"] for e in load_examples() for r in refs([e.params, list(e.operations)])
+             if str(r["params"].get("season", "")).startswith("{") and re.search(r"\b(season |s)\d", r["label"])]
+    assert stale == []
+
+
 @pytest.fixture(scope="module")
 def embedder():
     from survivorgraph.text.embeddings import local_embedder
