@@ -53,6 +53,7 @@ from survivorgraph.errors import ConfigError  # noqa: E402
 CASES_DIR = ROOT / "survivorgraph" / "agent" / "rules" / "cases"
 CASE_PEOPLE = {"ROB": "US0055", "AMBER": "US0027", "PARVATI": "US0197", "SANDRA": "US0112", "TONY": "US0424"}
 NOT_A_QUERY = {ABSTAIN, "chunk_search", "text_to_cypher"}
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 # Reframings that keep a question's meaning: (pattern on the question, replacement). Applied one at a time.
 FRAMES = [
@@ -121,9 +122,11 @@ def templated(catalog, slots, tool: str, params: dict, operations, where: str):
         return None  # a value copied from the question ("filmed in Shaba, Kenya") refills no other question
     if _implied_season(params, slots.text):
         return None  # "the season after {season}" → 23, "the season with the {tribe} tribe" → 2: right once only
+    if _holds_date(params):
+        return None  # "the episode that aired October {n}, {n}" → 2002-10-24, which no placeholder refills
     text = templated_text(slots)
     operations = own_operations(tool, operations, slots)
-    if operations is None:
+    if operations is None or _holds_date(operations):
         return None
     try:
         check_plan(catalog, tool, params, where)
@@ -154,6 +157,15 @@ def _implied_season(params: dict, question: str) -> bool:
     example would propose that one season for every question of its words."""
     season = params.get("season")
     return isinstance(season, int) and not re.search(rf"\b{season}\b", question)
+
+
+def _holds_date(value) -> bool:
+    """A date the plan holds (an episode's air date read from "October 24, 2002"): no placeholder carries it."""
+    if isinstance(value, dict):
+        return any(_holds_date(v) for k, v in value.items() if k != "label")
+    if isinstance(value, list):
+        return any(_holds_date(v) for v in value)
+    return isinstance(value, str) and DATE.fullmatch(value) is not None
 
 
 def _copies_words(value, question: str) -> bool:

@@ -41,6 +41,16 @@ def test_no_example_holds_a_season_its_words_do_not_say():
     assert implied == []
 
 
+def test_no_example_holds_a_date_no_placeholder_refills():
+    """"the episode that aired October {n}, {n}" had held 2002-10-24 as its episode's air date, proposed for every
+    question in those words."""
+    import re
+
+    dated = [e.text for e in load_examples()
+             if re.search(r"\d{4}-\d{2}-\d{2}", str([e.params, list(e.operations)]))]
+    assert dated == []
+
+
 def test_a_plan_the_catalog_does_not_accept_is_a_config_error(tmp_path):
     (tmp_path / "season_winner.yaml").write_text(
         "query: season_winner\nexamples:\n  - text: who took it all in {season}\n    params: {seasn: '{season}'}\n"
