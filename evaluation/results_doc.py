@@ -121,7 +121,7 @@ def _strategy_mode(run: dict, label: str) -> str | None:
     return None
 
 
-def _latest(runs: list[dict], label: str, question_set: str) -> dict | None:
+def latest_run(runs: list[dict], label: str, question_set: str) -> dict | None:
     found = [r for r in runs if r["meta"].get("question_set") == question_set and _strategy_mode(r, label)]
     return max(found, key=lambda r: r["meta"].get("started") or "", default=None)
 
@@ -173,7 +173,7 @@ def render_headline(runs: list[dict], question_set: str = "gold") -> str:
     """Per strategy, its latest recorded run on the set: accuracy over every category it applies to."""
     rows = []
     for label, _, _ in STRATEGIES:
-        run = _latest(runs, label, question_set)
+        run = latest_run(runs, label, question_set)
         if run is None:
             continue
         mode = _strategy_mode(run, label)
@@ -193,7 +193,7 @@ def render_headline(runs: list[dict], question_set: str = "gold") -> str:
 
 def render_sets(runs: list[dict], label: str = AGENTIC_NO_MODEL) -> str:
     """One strategy's accuracy on every set (its latest run on each), per category."""
-    latest = [r for r in (_latest(runs, label, s) for s in dict.fromkeys(r["meta"]["question_set"] for r in runs))
+    latest = [r for r in (latest_run(runs, label, s) for s in dict.fromkeys(r["meta"]["question_set"] for r in runs))
               if r is not None]
     cats = [c for c in CATEGORY_ORDER if any(_row(r, _strategy_mode(r, label), c) for r in latest)]
     rows = [[r["meta"]["question_set"], f"`{r['name']}`", str(r["meta"]["questions"]),
