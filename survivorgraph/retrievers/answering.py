@@ -311,7 +311,12 @@ def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str
 def is_ranking(rows: Sequence[dict[str, Any]], question: str | None = None) -> bool:
     """Rows ordered by a metric, asked about as a ranking (no question: the rows' shape alone decides)."""
     shaped = len(rows) > 1 and any(c in rows[0] for c in RANKING_METRICS)
-    return shaped and (question is None or not question or _SUPERLATIVE.search(question) is not None)
+    return shaped and (question is None or not question or asks_for_a_ranking(question))
+
+
+def asks_for_a_ranking(question: str) -> bool:
+    """The question asks for the top (or bottom) of a ranking: "who received the most votes"."""
+    return _SUPERLATIVE.search(question) is not None
 
 
 def missing_facts(answer: str, facts: Sequence[str]) -> list[str]:

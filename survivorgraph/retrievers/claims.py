@@ -6,6 +6,10 @@ and number words) and the names (runs of capitalised words: people, tribes, seas
 with the evidence's numbers and words. The check is lenient by design — a name is supported when each of its
 words is in the evidence, a number when the evidence holds it (or its rounding, or it as a percentage), or it
 counts the rows — because a false alarm withholds a right answer; what it flags is a fact the evidence lacks.
+
+An answer to a ranking question ("who received the most votes") is checked for its order too: when the query
+sorted its rows by a number column, the answer must name someone of the first rows (the top and its ties), not
+only someone the rows hold ("Sarah Lacina, with 2 votes" where the rows put Stephen Fishbach first with 4).
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from survivorgraph.cypher.ordering import ranking_column
+from survivorgraph.retrievers.answering import asks_for_a_ranking
 from survivorgraph.retrievers.citations import ABSTAIN
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -60,7 +66,8 @@ LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during"
 @dataclass(frozen=True)
 class Claim:
     text: str       # as the answer wrote it
-    kind: str       # number | name | citation | uncited (no citation where one is required)
+    kind: str       # number | name | citation | uncited (no citation where one is required) | rank (see below)
+    note: str = ""  # a rank claim: what the rows put first instead
 
 
 @dataclass
@@ -73,15 +80,20 @@ class Evidence:
     cited: int = 0   # how many numbered passages or sentences the model was shown ([1] … [cited])
     # The answer must cite a passage for what it states (an answer from passages only: retrievers.citations)
     requires_citation: bool = False
+    # The rows' column a ranking question is answered from the top of (`ranked_by`), when the rows are sorted by it
+    ranked_by: str | None = None
 
     @classmethod
     def of_result(cls, result: dict[str, Any]) -> Evidence:
         """The evidence of a stored result (`RetrievalResult.to_dict()`): its rows and passages."""
         found = result.get("evidence") or {}
         chunks = found.get("chunks") or []
-        return cls(rows=found.get("rows") or [], passages=[passage_text(c) for c in chunks],
-                   question=result.get("question", ""), cited=len(chunks),
-                   requires_citation=result.get("mode") == "traditional" and bool(chunks))
+        rows, question = found.get("rows") or [], result.get("question", "")
+        ran = [a for a in found.get("cypher") or [] if not a.get("error")]
+        return cls(rows=rows, passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
+                   requires_citation=result.get("mode") == "traditional" and bool(chunks),
+                   ranked_by=ranked_by(question, ran[-1].get("cypher", ""), rows)
+                   if result.get("mode") == "graph" and ran else None)
 
     def words(self) -> set[str]:
         return set(_WORD.findall(self._text().lower()))
@@ -195,10 +207,49 @@ def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
     words, numbers = evidence.words(), evidence.numbers()
     claims = claims_in(answer)
     missing = [c for c in claims if not supported(c, evidence, words, numbers)]
+    missing += misranked([c for c in claims if c not in missing], evidence)
     if evidence.requires_citation and not answer.lstrip().startswith(ABSTAIN) and \
             not any(c.kind == "citation" for c in claims) and any(c.kind in ("number", "name") for c in claims):
         missing.append(UNCITED)
     return missing
+
+
+def ranked_by(question: str, cypher: str, rows: Sequence[dict[str, Any]]) -> str | None:
+    """The column whose first rows answer `question`: the query's first sort key, when the question asks for a
+    ranking and every row holds a number there."""
+    if len(rows) < 2 or not asks_for_a_ranking(question):
+        return None
+    column = ranking_column(cypher, list(rows[0]))
+    if column is None or not all(isinstance(r.get(column), (int, float)) and not isinstance(r.get(column), bool)
+                                 for r in rows):
+        return None
+    return column
+
+
+def misranked(claims: Sequence[Claim], evidence: Evidence) -> list[Claim]:
+    """A rank claim for the first name the answer takes from the rows when none it takes is of the top rows."""
+    column = evidence.ranked_by
+    if not column:
+        return []
+    rows = evidence.rows
+    top = rows[0][column]
+    found = [(c, _rows_naming(c, rows)) for c in claims if c.kind == "name"]
+    found = [(c, hits) for c, hits in found if hits]
+    if not found or any(rows[i][column] == top for _, hits in found for i, _ in hits):
+        return []
+    claim, hits = found[0]
+    where = hits[0][1]
+    return [Claim(claim.text, "rank", f"the rows, ordered by {column}, put {rows[0].get(where)} first "
+                                       f"({column} {top})")]
+
+
+def _rows_naming(claim: Claim, rows: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
+    """(row, column) of each text value that holds every word of the name."""
+    tokens = [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
+    if not tokens:
+        return []
+    return [(i, column) for i, row in enumerate(rows) for column, value in row.items()
+            if isinstance(value, str) and set(tokens) <= set(_WORD.findall(value.lower()))]
 
 
 def describe(claims: Sequence[Claim]) -> str:

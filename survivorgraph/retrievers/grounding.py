@@ -27,14 +27,19 @@ RETRY_USER = """Your answer states {claims}, which the evidence above does not c
 without them: keep what the evidence does say, with only numbers and names that appear in it. If the evidence does \
 not answer the question, say that the data does not show it.
 Answer:"""
+RETRY_RANK = """Your answer names {name} first, but {note}. Write the answer again from the first rows. \
+"""
 RETRY_UNCITED = """Your answer cites no passage. Write it again with the number of the passage each fact comes from \
 after it, like "… [2]", and only what the passages say. If they do not answer the question, say so.
 Answer:"""
 
 
 def retry_prompt(unsupported: list[Claim]) -> str:
-    made_up = [c for c in unsupported if c is not UNCITED]
-    return RETRY_USER.format(claims=describe(made_up)) if made_up else RETRY_UNCITED
+    made_up = [c for c in unsupported if c is not UNCITED and c.kind != "rank"]
+    ranks = "".join(RETRY_RANK.format(name=f"'{c.text}'", note=c.note) for c in unsupported if c.kind == "rank")
+    if made_up:
+        return ranks + RETRY_USER.format(claims=describe(made_up))
+    return ranks + "Answer:" if ranks else RETRY_UNCITED
 
 
 def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run, grammar: str | None = None,
@@ -46,7 +51,7 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
         answer = _written(llm, messages, run, grammar, step)
     unsupported = _check(answer, evidence, run, "check the answer against its evidence")
     support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
-               "withheld": False}
+               "withheld": False, **_misranked(unsupported)}
     run.result.support = support
     if not unsupported:
         return answer
@@ -55,13 +60,21 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]) as step:
         second = _written(llm, retry, run, grammar, step)
     still = _check(second, evidence, run, "check the second answer against its evidence")
+    if "misranked" in support:
+        support["first_misranked"] = support.pop("misranked")
     support.update(retried=True, first_answer=answer, first_unsupported=support["unsupported"],
                    claims=len(claims_in(second)),
-                   unsupported=[c.text for c in still])
+                   unsupported=[c.text for c in still], **_misranked(still))
     if still:
         support.update(withheld=True, model_answer=second)
         return None
     return second
+
+
+def _misranked(unsupported: list[Claim]) -> dict:
+    """support["misranked"]: the names an answer put first against the rows' order, with what the rows put first."""
+    ranks = {c.text: c.note for c in unsupported if c.kind == "rank"}
+    return {"misranked": ranks} if ranks else {}
 
 
 def _written(llm, messages, run, grammar: str | None, step) -> str:
@@ -119,6 +132,7 @@ def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:
         step.detail["claims"] = [c.text for c in claims_in(answer)]
         if unsupported:
             step.detail["unsupported"] = [c.text for c in unsupported]
+            step.detail.update(_misranked(unsupported))
             step.detail["answer"] = answer
             step.status = "error"
     return unsupported
@@ -129,9 +143,11 @@ WITHHELD_END = "(its answer is in the trace). From the evidence:"
 
 def withheld_note(support: dict, what: str) -> str:
     """The line that replaces a withheld answer: what the model stated that `what` (the rows, the passages) lack."""
-    stated = [c for c in support.get("unsupported", []) if c != UNCITED.text]
+    ranks = support.get("misranked", {})
+    stated = [c for c in support.get("unsupported", []) if c != UNCITED.text and c not in ranks]
     names = ", ".join(f"'{c}'" for c in stated)
     said = [f"stated {names}, which {what} do not hold"] if stated else []
+    said += [f"put '{name}' first, where {note}" for name, note in ranks.items()]
     if UNCITED.text in support.get("unsupported", []):
         said.append(f"cited none of {what}")
     return f"The model's answer is not shown: it {' and '.join(said)} {WITHHELD_END}"

@@ -26,7 +26,7 @@ from survivorgraph.linking import LinkedEntities, graph_values
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.answering import NO_ROWS, extractive_rows, rows_messages
 from survivorgraph.retrievers.base import Retriever, Run
-from survivorgraph.retrievers.claims import Evidence
+from survivorgraph.retrievers.claims import Evidence, ranked_by
 from survivorgraph.retrievers.fewshot import FewShotBank
 from survivorgraph.retrievers.grounding import answer_or_evidence
 from survivorgraph.retrievers.not_in_data import answered_not_in_data
@@ -90,9 +90,10 @@ class TextToCypherRetriever(Retriever):
             result.answer = NO_ROWS
             return
         messages = rows_messages(question, rows.rows, attempt.cypher, rows.truncated)
+        evidence = Evidence(rows=rows.rows, question=question, ranked_by=ranked_by(question, attempt.cypher, rows.rows))
         result.answer = answer_or_evidence(
-            self.llm, messages, Evidence(rows=rows.rows, question=question), run, what="the rows",
-            rows=len(rows.rows), shown_instead=lambda: extractive_rows(rows.rows, question=question))
+            self.llm, messages, evidence, run, what="the rows", rows=len(rows.rows),
+            shown_instead=lambda: extractive_rows(rows.rows, question=question))
 
     def _link(self, question: str, run: Run) -> tuple[LinkedEntities | None, list[str]]:
         """Entity linking (no model): what the question names that the data lacks, and the graph's ids and

@@ -119,9 +119,12 @@ def support_note(support: dict) -> str:
     if support.get("withheld"):
         return ":material/gpp_bad: The model's answers stated what the evidence lacks; the evidence is shown instead."
     if support.get("retried"):
-        stated = ", ".join(f"'{c}'" for c in support.get("first_unsupported", []))
-        return (f":material/gpp_maybe: The first answer stated {stated}, which the evidence lacks; this second "
-                "answer's numbers and names are all in the evidence.")
+        ranks = support.get("first_misranked", {})
+        stated = ", ".join(f"'{c}'" for c in support.get("first_unsupported", []) if c not in ranks)
+        said = [f"stated {stated}, which the evidence lacks"] if stated else []
+        said += [f"put '{name}' first, where {note}" for name, note in ranks.items()]
+        return (f":material/gpp_maybe: The first answer {' and '.join(said)}; this second answer's numbers and "
+                "names are all in the evidence.")
     if support.get("claims"):
         return f":material/verified: All {support['claims']} numbers and names of this answer are in the evidence."
     return ""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from survivorgraph.retrievers.claims import Evidence, claims_in, passage_text, unsupported_claims
-from survivorgraph.retrievers.grounding import shown_as_fact, withheld_note
+from survivorgraph.retrievers.claims import Claim, Evidence, claims_in, passage_text, ranked_by, unsupported_claims
+from survivorgraph.retrievers.grounding import retry_prompt, shown_as_fact, withheld_note
 from survivorgraph.retrievers.types import ChunkEvidence
 
 
@@ -116,3 +116,55 @@ def test_the_column_says_how_the_answer_held_up():
     assert "All 3 numbers and names" in support_note({"claims": 3, "unsupported": [], "retried": False})
     assert "'7'" in support_note({"claims": 1, "retried": True, "first_unsupported": ["7"], "withheld": False})
     assert "evidence is shown instead" in support_note({"retried": True, "withheld": True})
+    ranked = support_note({"claims": 2, "retried": True, "first_unsupported": ["Cy Moss", "7"],
+                           "first_misranked": {"Cy Moss": "the rows put Ann Lee first"}})
+    assert "stated '7', which the evidence lacks and put 'Cy Moss' first, where the rows put Ann Lee first" in ranked
+
+
+RANKED_CYPHER = "MATCH (p)-[v:CAST_VOTE]->(t) WITH t, count(v) AS votes RETURN t.name AS player, votes " \
+                "ORDER BY votes DESC, player"
+VOTE_ROWS = [{"player": "Ann Lee", "votes": 5}, {"player": "Bo Tran", "votes": 5}, {"player": "Cy Moss", "votes": 2}]
+
+
+def ranked_evidence(question: str, cypher: str = RANKED_CYPHER, rows=VOTE_ROWS) -> Evidence:
+    return Evidence(rows=rows, question=question, ranked_by=ranked_by(question, cypher, rows))
+
+
+def test_a_ranking_answer_must_name_one_of_the_top_rows():
+    evidence = ranked_evidence("Which castaway drew the biggest number of votes against them?")
+    assert evidence.ranked_by == "votes"
+    (claim,) = unsupported_claims("Cy Moss had the most votes, with 2.", evidence)
+    assert (claim.text, claim.kind) == ("Cy Moss", "rank")
+    assert claim.note == "the rows, ordered by votes, put Ann Lee first (votes 5)"
+    assert unsupported_claims("Bo Tran had the most votes, 5, tied with Ann Lee.", evidence) == []  # a tie
+    assert unsupported_claims("Ann Lee led with 5; Cy Moss had 2.", evidence) == []  # the top, then the rest
+    assert unsupported_claims("Five votes was the most anyone drew.", evidence) == []  # no name from the rows
+
+
+@pytest.mark.parametrize("question, cypher", [
+    ("Which castaways drew votes in that season?", RANKED_CYPHER),  # not a ranking question
+    ("Who drew the most votes?", "MATCH (p) RETURN p.name AS player, p.votes AS votes ORDER BY player"),  # by name
+    ("Who drew the most votes?", "MATCH (p) RETURN p.name AS player, p.votes AS votes"),  # not sorted
+])
+def test_the_order_is_not_checked_when_the_rows_do_not_rank_for_the_question(question, cypher):
+    evidence = ranked_evidence(question, cypher)
+    assert evidence.ranked_by is None
+    assert unsupported_claims("Cy Moss had the most votes, with 2.", evidence) == []
+
+
+def test_a_stored_text_to_cypher_result_is_checked_by_its_last_query_that_ran():
+    result = {"mode": "graph", "question": "Who drew the most votes?", "evidence": {"rows": VOTE_ROWS, "cypher": [
+        {"cypher": "MATCH (p) RETURN p.nam AS player", "error": "no property nam"}, {"cypher": RANKED_CYPHER}]}}
+    assert Evidence.of_result(result).ranked_by == "votes"
+    assert Evidence.of_result({**result, "mode": "agentic"}).ranked_by is None
+
+
+def test_an_answer_put_first_against_the_order_is_named_so():
+    note = withheld_note({"unsupported": ["Cy Moss"], "misranked": {"Cy Moss": "the rows put Ann Lee first"}},
+                         "the rows")
+    assert "put 'Cy Moss' first, where the rows put Ann Lee first" in note and "do not hold" not in note
+    prompt = retry_prompt([Claim("Cy Moss", "rank", "the rows put Ann Lee first")])
+    assert prompt.startswith("Your answer names 'Cy Moss' first, but the rows put Ann Lee first.")
+    assert prompt.endswith("Answer:")
+    assert "which the evidence above does not contain" in retry_prompt(
+        [Claim("Cy Moss", "rank", "x"), Claim("7", "number")])
