@@ -179,8 +179,12 @@ def supported(claim: Claim, evidence: Evidence, words: set[str] | None = None,
             _as_number(claim.text)
         return _number_held(value, evidence.numbers() if numbers is None else numbers)
     held = evidence.words() if words is None else words
-    tokens = [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
-    return all(t in held or _possessive(t) in held for t in tokens)
+    return all(t in held or _possessive(t) in held for t in _name_words(claim))
+
+
+def _name_words(claim: Claim) -> list[str]:
+    """The words a name claim must find in the evidence: less the show's words and the joiners ("of", "the")."""
+    return [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
 
 
 _JOINERS = {"of", "the", "and", "at", "on", "vs", "de", "van", "von", "la", "del", "da", "s"}
@@ -245,11 +249,11 @@ def misranked(claims: Sequence[Claim], evidence: Evidence) -> list[Claim]:
 
 def _rows_naming(claim: Claim, rows: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
     """(row, column) of each text value that holds every word of the name."""
-    tokens = [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
+    tokens = set(_name_words(claim))
     if not tokens:
         return []
     return [(i, column) for i, row in enumerate(rows) for column, value in row.items()
-            if isinstance(value, str) and set(tokens) <= set(_WORD.findall(value.lower()))]
+            if isinstance(value, str) and tokens <= set(_WORD.findall(value.lower()))]
 
 
 def describe(claims: Sequence[Claim]) -> str:
