@@ -141,13 +141,18 @@ def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:
 WITHHELD_END = "(its answer is in the trace). From the evidence:"
 
 
+def claim_faults(unsupported: list[str], misranked: dict[str, str], lacking: str) -> list[str]:
+    """What an answer got wrong, in words: "stated 'X', which <lacking>", "put 'Y' first, where <why>" (a
+    misranked name is said once, as misranked)."""
+    stated = ", ".join(f"'{c}'" for c in unsupported if c not in misranked)
+    said = [f"stated {stated}, which {lacking}"] if stated else []
+    return said + [f"put '{name}' first, where {note}" for name, note in misranked.items()]
+
+
 def withheld_note(support: dict, what: str) -> str:
     """The line that replaces a withheld answer: what the model stated that `what` (the rows, the passages) lack."""
-    ranks = support.get("misranked", {})
-    stated = [c for c in support.get("unsupported", []) if c != UNCITED.text and c not in ranks]
-    names = ", ".join(f"'{c}'" for c in stated)
-    said = [f"stated {names}, which {what} do not hold"] if stated else []
-    said += [f"put '{name}' first, where {note}" for name, note in ranks.items()]
+    stated = [c for c in support.get("unsupported", []) if c != UNCITED.text]
+    said = claim_faults(stated, support.get("misranked", {}), f"{what} do not hold")
     if UNCITED.text in support.get("unsupported", []):
         said.append(f"cited none of {what}")
     return f"The model's answer is not shown: it {' and '.join(said)} {WITHHELD_END}"

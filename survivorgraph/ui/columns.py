@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from survivorgraph.render import TITLES
+from survivorgraph.retrievers.grounding import claim_faults
 from survivorgraph.retrievers.progress import Snapshot
 from survivorgraph.retrievers.types import ChunkEvidence, RetrievalResult
 from survivorgraph.ui.evidence_graph import render_evidence_graph
@@ -119,10 +120,8 @@ def support_note(support: dict) -> str:
     if support.get("withheld"):
         return ":material/gpp_bad: The model's answers stated what the evidence lacks; the evidence is shown instead."
     if support.get("retried"):
-        ranks = support.get("first_misranked", {})
-        stated = ", ".join(f"'{c}'" for c in support.get("first_unsupported", []) if c not in ranks)
-        said = [f"stated {stated}, which the evidence lacks"] if stated else []
-        said += [f"put '{name}' first, where {note}" for name, note in ranks.items()]
+        said = claim_faults(support.get("first_unsupported", []), support.get("first_misranked", {}),
+                            "the evidence lacks")
         return (f":material/gpp_maybe: The first answer {' and '.join(said)}; this second answer's numbers and "
                 "names are all in the evidence.")
     if support.get("claims"):
