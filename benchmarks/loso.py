@@ -36,7 +36,7 @@ def _router(core):
     return ExampleRouter.load(core.embedder, cache_dir=core.settings.cache_dir)
 
 
-def calibrate(core, precision: float) -> dict:
+def calibrate(core, precision: float, embedding_weight: float | None = None) -> dict:
     """Each set's own examples (not paraphrases or router cases) routed by a router without that set; the best
     candidate is right when it proposes the example's plan. The (similarity, margin) grid point accepting the most
     at `precision` or better is printed with the curve."""
@@ -46,20 +46,24 @@ def calibrate(core, precision: float) -> dict:
     from survivorgraph.agent.examples import _in_text
 
     full = _router(core)
+    if embedding_weight is not None:
+        full.embedding_weight = embedding_weight
     rows = []  # (similarity, margin, right)
     right_candidates, wrong_candidates = [], []  # the similarity of each top-k candidate, by whether it is right
     per_set = defaultdict(lambda: [0, 0])
+    query_right = 0  # the nearest candidate's query is the example's, whatever its params and operations
     for i, example in enumerate(full.examples):
         if example.origin != example.set or not example.set:
             continue
         router = full.without_set(example.set)
         values = {p: 1 for p in _in_text(example.text)} | {"{seasons}": [1]}
-        found = router.nearest(full.vectors[i], values)
+        found = router.nearest(example.text, full.vectors[i], values)
         if not found:
             rows.append((0.0, 0.0, False))
             continue
         margin = found[0].similarity - (found[1].similarity if len(found) > 1 else 0.0)
         right = found[0].example.plan_key == example.plan_key
+        query_right += found[0].tool == example.tool
         for c in found:  # every candidate the model may be offered: where the right ones stop (MIN_CANDIDATE)
             (right_candidates if c.example.plan_key == example.plan_key else wrong_candidates).append(c.similarity)
         rows.append((found[0].similarity, margin, right))
@@ -82,12 +86,13 @@ def calibrate(core, precision: float) -> dict:
     print(f"candidates: the least similar right one {floor:.3f}; below MIN_CANDIDATE ({MIN_CANDIDATE}): "
           f"{sum(x < MIN_CANDIDATE for x in right_candidates)} right, "
           f"{sum(x < MIN_CANDIDATE for x in wrong_candidates)} wrong")
-    print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {top1:.1%}")
+    print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {int(rights.sum())} = {top1:.1%}; "
+          f"its query right: {query_right}")
     print("per set top-1: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in sorted(per_set.items())))
     if best:
         print(f"at precision >= {precision:.0%}: similarity >= {best[0]}, margin >= {best[1]}: takes {best[2]} of "
               f"{len(rows)} ({best[2] / len(rows):.0%}), {best[3]:.1%} right")
-    return {"examples": len(rows), "top1": top1, "best": best, "curve": curve, "least_right_candidate": floor,
+    return {"examples": len(rows), "top1": top1, "query_right": query_right, "best": best, "curve": curve, "least_right_candidate": floor,
             "per_set": {k: v for k, v in per_set.items()}}
 
 
@@ -165,7 +170,7 @@ def choose(core, n: int, top: int = 5) -> dict:
     for i in own[::step][:n]:
         example = full.examples[i]
         values = {p: 1 for p in _in_text(example.text)} | {"{seasons}": [1]}
-        found = full.without_set(example.set).nearest(full.vectors[i], values)
+        found = full.without_set(example.set).nearest(example.text, full.vectors[i], values)
         counts["examples"] += 1
         if not found:
             continue
@@ -216,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     cal = sub.add_parser("calibrate")
     cal.add_argument("--precision", type=float, default=0.9)
+    cal.add_argument("--embedding-weight", type=float, default=None, help="instead of the router's")
     r = sub.add_parser("run")
     r.add_argument("--sets", default=",".join(set_names()))
     r.add_argument("--orders", default="rules,only,after_rules,first")
@@ -223,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--json", type=Path, default=None)
     r.add_argument("--min-similarity", type=float, default=None, help="instead of the calibrated one")
     r.add_argument("--min-margin", type=float, default=None)
+    r.add_argument("--embedding-weight", type=float, default=None)
     ch = sub.add_parser("choose", help="with the model: its pick among the candidates, left one set out")
     ch.add_argument("--n", type=int, default=100)
     ch.add_argument("--top", type=int, default=5, help="candidates shown (1: accept or refuse the nearest)")
@@ -233,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         orders = [o for o in args.orders.split(",") if o]
         table = run(settings, [s for s in args.sets.split(",") if s], orders, args.prefix,
-                    {"min_similarity": args.min_similarity, "min_margin": args.min_margin})
+                    {"min_similarity": args.min_similarity, "min_margin": args.min_margin,
+                     "embedding_weight": args.embedding_weight})
         print(markdown(table, orders))
         if args.json:
             args.json.write_text(json.dumps(table, indent=1))
@@ -243,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     core = SurvivorGraph(settings, llm=None)
     if args.command == "calibrate":
-        calibrate(core, args.precision)
+        calibrate(core, args.precision, args.embedding_weight)
     else:
         latency(core, args.n)
     return 0

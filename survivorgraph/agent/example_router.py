@@ -1,9 +1,10 @@
 """The example router: a question part routed by its nearest labelled examples (agent.examples), not by a regex.
 
 The part, its linked names replaced by typed placeholders ("how many votes did {person} get in {season}"), is
-embedded with the product's embedder (the local MiniLM ONNX model; the examples' vectors are computed once and
-cached on disk), compared with every example's vector, and the nearest examples propose their plans, each with its
-similarity; a plan's placeholders are refilled from the part's linked values, and a plan the part cannot fill
+compared with every example two ways — the cosine of the product's embedder (the local MiniLM ONNX model; the
+examples' vectors are computed once and cached on disk) and the cosine of their words and word pairs (TF-IDF,
+text.word_similarity) — and the examples nearest on the two mixed propose their plans, each with its similarity;
+a plan's placeholders are refilled from the part's linked values, and a plan the part cannot fill
 (it needs a person the part does not name) is no candidate. Without a model the best candidate is taken only when
 it is clearly ahead — similar enough, and ahead of the next different plan by a margin — both calibrated on the
 examples themselves, each question set's examples scored by a router built without them
@@ -30,21 +31,23 @@ from survivorgraph.agent.examples import (
 from survivorgraph.agent.operations import described
 from survivorgraph.agent.plans import Plan, Slots, Source
 from survivorgraph.text.vector_cache import cached_vectors
+from survivorgraph.text.word_similarity import WordIndex
 
-# Calibrated on data (docs/example-router.md). `python benchmarks/loso.py calibrate` routes each set's examples by a
-# router without that set: taking the best candidate at similarity >= 0.85 and a margin >= 0.02 over the next plan
-# takes 45% of them, 60% proposing the example's own plan (>= 0.925 / 0.05: 15% taken, 80% right; no threshold: 43%
-# right). End to end, left-one-set-out, after the rules (the product's order), 0.85 / 0.02 turned one wrong answer
-# right and none right wrong; 0.925 / 0.05 never fired. Alone (the rules off) 0.85 / 0.02 scored 36% of the 877
-# questions, 0.925 / 0.05 31%.
-MIN_SIMILARITY = 0.85
+# The embedding's share of the mixed similarity (the rest is the words'). Left one set out, the nearest plan of the
+# sets' 510 own examples is right on 164 with the embedding alone (1.0), 180 at 0.65, 185 at 0.55, 183 at 0.45;
+# words alone 148 (docs/example-router.md).
+EMBEDDING_WEIGHT = 0.55
+# Calibrated on the mixed similarity (`python benchmarks/loso.py calibrate`: each set's examples routed by a router
+# without that set). The best candidate is taken at >= 0.625 and a margin >= 0.02 over the next plan: 232 of the
+# 510 are taken, 57% of them with the example's own plan. The cosine alone at its 0.85 / 0.02 took 215, 53% right.
+MIN_SIMILARITY = 0.625
 MIN_MARGIN = 0.02
 TOP_K = 5
 # The least similarity at which a candidate is offered to the model to choose (candidate_choice). Left one set out,
-# no candidate that proposed a set example's own plan was below 0.5 (0 of the 77 candidates below it; 2 of 132 below
-# 0.55): one below it only gives a small model a wrong plan to pick ("what went wrong for {person} at the end of
-# {season}" had it pick a career lookup at 0.44 over searching the text). `python benchmarks/loso.py calibrate`.
-MIN_CANDIDATE = 0.5
+# 1 of the 261 candidates that proposed a set example's own plan was below 0.35, and 140 of the 2289 that did not
+# (below 0.4: 4 and 329): one below it only gives a small model a wrong plan to pick ("what went wrong for
+# {person} at the end of {season}" had it pick a career lookup over searching the text).
+MIN_CANDIDATE = 0.35
 # Taken off a plan's similarity for each person the part names that the plan leaves out: "have Tony and Sandra been
 # on a season together" is no question about Tony alone. Left one set out, the nearest plan of the sets' own
 # examples: 43.1% right at 0, 43.5% at 0.05, the same at 0.1; two of the case files' examples are won back.
@@ -55,12 +58,15 @@ UNUSED_PERSON = 0.05
 class Candidate:
     tool: str
     params: dict          # filled with the part's values
-    similarity: float     # cosine similarity of the part to the nearest example proposing this plan
+    similarity: float     # the mixed similarity of the part to the nearest example proposing this plan
     example: Example
     operations: tuple = ()  # the example's own operations, filled (agent.operations)
+    embedding: float = 0.0  # the two similarities mixed, to that example
+    words: float = 0.0
 
     def describe(self) -> dict:
         return {"tool": self.tool, "params": self.params, "similarity": round(self.similarity, 3),
+                "embedding": round(self.embedding, 3), "words": round(self.words, 3),
                 "example": self.example.text, "origin": self.example.origin,
                 **({"operations": described(self.operations)} if self.operations else {})}
 
@@ -77,13 +83,16 @@ class Routed:
 
 class ExampleRouter:
     def __init__(self, examples: list[Example], embedder, *, cache_dir: Path | None = None,
-                 min_similarity: float = MIN_SIMILARITY, min_margin: float = MIN_MARGIN):
+                 min_similarity: float = MIN_SIMILARITY, min_margin: float = MIN_MARGIN,
+                 embedding_weight: float = EMBEDDING_WEIGHT):
         self.examples = examples
         self.embedder = embedder
+        self.embedding_weight = embedding_weight
         self.min_similarity = min_similarity
         self.min_margin = min_margin
         # from the cache when the same texts were embedded by the same model before
         self.vectors = cached_vectors([e.text for e in examples], embedder, cache_dir, "example-router")
+        self.words = WordIndex([e.text for e in examples])
         self.people_used = np.array([_people_in(e) for e in examples])
 
     @classmethod
@@ -107,18 +116,24 @@ class ExampleRouter:
         other.__dict__.update(self.__dict__)
         other.examples = [self.examples[i] for i in keep]
         other.vectors = self.vectors[keep]
+        other.words = WordIndex([e.text for e in other.examples])  # the words' weights from the kept examples only
         other.people_used = self.people_used[keep]
         return other
 
     def candidates(self, slots: Slots, k: int = TOP_K) -> list[Candidate]:
         """The nearest examples' distinct plans the part can fill, best first (≤ k)."""
-        return self.nearest(self.embedder.embed_query(templated_text(slots)), slot_values(slots), k)
+        text = templated_text(slots)
+        return self.nearest(text, self.embedder.embed_query(text), slot_values(slots), k)
 
-    def nearest(self, vector: np.ndarray, values: dict, k: int = TOP_K) -> list[Candidate]:
-        """The distinct plans of the examples nearest to a vector that these placeholder values fill; a plan's
-        similarity is less UNUSED_PERSON for each person the values name that it leaves out."""
+    def nearest(self, text: str, vector: np.ndarray, values: dict, k: int = TOP_K) -> list[Candidate]:
+        """The distinct plans of the examples nearest to a templated text (and its vector) that these placeholder
+        values fill; a plan's similarity is less UNUSED_PERSON for each person the values name that it leaves
+        out."""
         named = sum(1 for token in values if token.startswith("{person"))
-        scores = self.vectors @ vector - UNUSED_PERSON * np.maximum(0, named - self.people_used)
+        embedding = self.vectors @ vector
+        words = self.words.similarities(text)
+        scores = (self.embedding_weight * embedding + (1 - self.embedding_weight) * words
+                  - UNUSED_PERSON * np.maximum(0, named - self.people_used))
         found: dict[str, Candidate] = {}
         for i in np.argsort(-scores):
             example = self.examples[i]
@@ -129,7 +144,8 @@ class ExampleRouter:
                 operations = example.plan_operations(values)
             except Unfilled:
                 continue
-            found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example, operations)
+            found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example, operations,
+                                                float(embedding[i]), float(words[i]))
             if len(found) >= k:
                 break
         return list(found.values())
@@ -142,8 +158,8 @@ class ExampleRouter:
             return Routed(None, [], "no example's plan can be filled from this part", elapsed)
         best = found[0]
         margin = best.similarity - (found[1].similarity if len(found) > 1 else 0.0)
-        said = (f"nearest example '{best.example.text}' ({best.example.origin}), similarity {best.similarity:.2f}, "
-                f"{margin:.2f} ahead of the next plan")
+        said = (f"nearest example '{best.example.text}' ({best.example.origin}), similarity {best.similarity:.2f} "
+                f"(embedding {best.embedding:.2f}, words {best.words:.2f}), {margin:.2f} ahead of the next plan")
         if best.similarity < self.min_similarity or margin < self.min_margin:
             return Routed(None, found, f"not clearly ahead: {said} (needs {self.min_similarity:.2f} and "
                                        f"{self.min_margin:.2f})", elapsed)
