@@ -17,13 +17,15 @@ from pathlib import Path
 
 import yaml
 
-from survivorgraph.agent.example_router import MIN_SIMILARITY
 from survivorgraph.errors import ConfigError
 
 QUERIES_DIR = Path(__file__).resolve().parents[2] / "queries"
 BANK_PATH = QUERIES_DIR / "fewshot_examples.yaml"
 CATALOG_BANK_PATH = QUERIES_DIR / "cypher_examples.yaml"
 MAX_BUILT = 2  # catalog-built pairs among the examples shown
+# The embedding cosine at which a catalog-built pair asks the same thing: where the example router, on the cosine
+# alone, was calibrated to act on an example (docs/example-router.md).
+MIN_BUILT_SIMILARITY = 0.85
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {"the", "a", "an", "of", "in", "on", "and", "or", "to", "who", "what", "which", "how", "is", "was",
          "were", "did", "does", "do", "for", "with", "by", "has", "have", "had", "their", "they", "it", "s"}
@@ -74,10 +76,10 @@ class FewShotBank:
 
     def select(self, question: str, k: int = 4) -> list[dict[str, str]]:
         """The k nearest pairs. A pair built from a catalog query (it names its `query`) is shown only when it
-        asks the same thing: as near as the example router needs to act on an example (its calibrated
-        MIN_SIMILARITY) and nearer than every hand-written pair; at most MAX_BUILT of them. The catalog's
-        queries are long and general, and the 1.5B model copies the shape it is shown (measured: pairs about
-        the 100th episode's boot, at similarity 0.70, turned "who won season 21" into an episode query)."""
+        asks the same thing: at MIN_BUILT_SIMILARITY or nearer, and nearer than every hand-written pair; at most
+        MAX_BUILT of them. The catalog's queries are long and general, and the 1.5B model copies the shape it is
+        shown (measured: pairs about the 100th episode's boot, at similarity 0.70, turned "who won season 21" into
+        an episode query)."""
         if self.embedder is not None:
             scores = list(self._vectors @ self.embedder.embed_query(question))
         else:
@@ -90,7 +92,7 @@ class FewShotBank:
         for i in ranked:
             if "query" in self.examples[i]:
                 if built >= MAX_BUILT or scores[i] <= best_written or (
-                        self.embedder is not None and scores[i] < MIN_SIMILARITY):
+                        self.embedder is not None and scores[i] < MIN_BUILT_SIMILARITY):
                     continue
                 built += 1
             chosen.append(self.examples[i])

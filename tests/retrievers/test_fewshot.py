@@ -7,9 +7,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from survivorgraph.agent.example_router import MIN_SIMILARITY
 from survivorgraph.errors import ConfigError
-from survivorgraph.retrievers.fewshot import BANK_PATH, CATALOG_BANK_PATH, MAX_BUILT, FewShotBank
+from survivorgraph.retrievers.fewshot import (
+    BANK_PATH,
+    CATALOG_BANK_PATH,
+    MAX_BUILT,
+    MIN_BUILT_SIMILARITY,
+    FewShotBank,
+)
 
 
 class TableEmbedder:
@@ -42,7 +47,7 @@ def test_the_bank_holds_the_hand_written_and_the_built_pairs():
 
 
 def test_a_built_pair_is_shown_only_when_it_asks_the_same_thing():
-    near, far = MIN_SIMILARITY + 0.05, MIN_SIMILARITY - 0.1
+    near, far = MIN_BUILT_SIMILARITY + 0.05, MIN_BUILT_SIMILARITY - 0.1
     bank = _bank({"built near": near, "built far": far, "written a": far - 0.05, "written b": far - 0.1},
                  built={"built near", "built far"})
     assert [e["question"] for e in bank.select("q", k=3)] == ["built near", "written a", "written b"]
