@@ -92,7 +92,8 @@ def calibrate(core, precision: float, embedding_weight: float | None = None) -> 
     if best:
         print(f"at precision >= {precision:.0%}: similarity >= {best[0]}, margin >= {best[1]}: takes {best[2]} of "
               f"{len(rows)} ({best[2] / len(rows):.0%}), {best[3]:.1%} right")
-    return {"examples": len(rows), "top1": top1, "query_right": query_right, "best": best, "curve": curve, "least_right_candidate": floor,
+    return {"examples": len(rows), "top1": top1, "query_right": query_right, "best": best, "curve": curve,
+            "least_right_candidate": floor,
             "per_set": {k: v for k, v in per_set.items()}}
 
 
