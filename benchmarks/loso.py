@@ -52,9 +52,17 @@ def calibrate(core, precision: float, embedding_weight: float | None = None) -> 
     right_candidates, wrong_candidates = [], []  # the similarity of each top-k candidate, by whether it is right
     per_set = defaultdict(lambda: [0, 0])
     query_right = 0  # the nearest candidate's query is the example's, whatever its params and operations
+    # A plan only its own set (and that set's paraphrases) teaches cannot be proposed with the set left out: the
+    # ceiling of the example stage on these sets, whatever the similarity.
+    taught_by = defaultdict(set)
+    for example in full.examples:
+        taught_by[example.plan_key].add(example.set)
+    reachable = reachable_right = 0
     for i, example in enumerate(full.examples):
         if example.origin != example.set or not example.set:
             continue
+        taught_elsewhere = bool(taught_by[example.plan_key] - {example.set})
+        reachable += taught_elsewhere
         router = full.without_set(example.set)
         values = {p: 1 for p in _in_text(example.text)} | {"{seasons}": [1]}
         found = router.nearest(example.text, full.vectors[i], values)
@@ -63,6 +71,7 @@ def calibrate(core, precision: float, embedding_weight: float | None = None) -> 
             continue
         margin = found[0].similarity - (found[1].similarity if len(found) > 1 else 0.0)
         right = found[0].example.plan_key == example.plan_key
+        reachable_right += right
         query_right += found[0].tool == example.tool
         for c in found:  # every candidate the model may be offered: where the right ones stop (MIN_CANDIDATE)
             (right_candidates if c.example.plan_key == example.plan_key else wrong_candidates).append(c.similarity)
@@ -88,11 +97,15 @@ def calibrate(core, precision: float, embedding_weight: float | None = None) -> 
           f"{sum(x < MIN_CANDIDATE for x in wrong_candidates)} wrong")
     print(f"{len(rows)} set examples; best candidate right (top-1, no threshold): {int(rights.sum())} = {top1:.1%}; "
           f"its query right: {query_right}")
+    print(f"taught by another set or by no set (reachable left one set out): {reachable} of {len(rows)} "
+          f"({reachable / len(rows):.0%}); the nearest plan right on {reachable_right} of them "
+          f"({reachable_right / max(reachable, 1):.0%})")
     print("per set top-1: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in sorted(per_set.items())))
     if best:
         print(f"at precision >= {precision:.0%}: similarity >= {best[0]}, margin >= {best[1]}: takes {best[2]} of "
               f"{len(rows)} ({best[2] / len(rows):.0%}), {best[3]:.1%} right")
     return {"examples": len(rows), "top1": top1, "query_right": query_right, "best": best, "curve": curve,
+            "reachable": reachable, "reachable_right": reachable_right,
             "least_right_candidate": floor,
             "per_set": {k: v for k, v in per_set.items()}}
 
