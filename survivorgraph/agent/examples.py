@@ -7,8 +7,9 @@ plan it must produce (the catalog query and its params, the same placeholders st
 paraphrase of one of those. The files are generated (benchmarks/build_examples.py), never typed by hand.
 
 Placeholders: {person}, {person2} … the people the part names, in order; {season}, {season2} … its seasons
-({seasons}: all of them, for a list param); {tribe}, {tribe2} … its tribes; {n}, {n2} … the other numbers written
-in it ("top {n}"). The text uses the kind only ({person}), the params say which one.
+({seasons}: all of them, for a list param); {tribe}, {tribe2} … its tribes; {feature}, {feature2} … what the
+challenges it asks about involved ("a {feature} challenge": maze, puzzle …, agent.challenge_features); {n}, {n2} …
+the other numbers written in it ("top {n}"). The text uses the kind only ({person}), the params say which one.
 
     from survivorgraph.agent.examples import load_examples
     examples = load_examples()          # every file, each plan checked against queries/catalog.yaml
@@ -23,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from survivorgraph.agent.challenge_features import feature_spans
 from survivorgraph.agent.lexicon import canonical
 from survivorgraph.agent.operations import from_described
 from survivorgraph.agent.plans import Slots, is_ref
@@ -30,7 +32,7 @@ from survivorgraph.errors import ConfigError, QueryParameterError
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "queries" / "examples"
 ORIGINS = ("router-case", "paraphrase")  # besides a question set's name
-PLACEHOLDER = re.compile(r"\{(person|season|tribe|n)(\d*)\}|\{seasons\}")
+PLACEHOLDER = re.compile(r"\{(person|season|tribe|feature|n)(\d*)\}|\{seasons\}")
 _NUMBER = re.compile(r"(?<![\w{])\d{1,4}(?![\w}])")
 _EXAMPLE_KEYS = {"text", "question", "params", "operations", "origin", "set", "qid"}
 # The fields of an operation that name a column of its query's rows (a Focus may also ask for the year of a date)
@@ -83,6 +85,8 @@ def templated_text(slots: Slots) -> str:
     for m in sorted(slots.mentions, key=lambda m: -len(m.text)):
         if m.text.strip() and m.kind in ("person", "season", "tribe"):
             text = re.sub(rf"(?<![\w{{]){re.escape(m.text)}(?![\w}}])", f"{{{m.kind}}}", text)
+    for start, end, _ in reversed(feature_spans(text)):
+        text = text[:start] + "{feature}" + text[end:]
     # The show's many ways of saying one thing in the rules' words ("took the title" -> "won", agent.lexicon):
     # measured on the examples, one set's routed by the others', 2 points more of the nearest plans right.
     return canonical(_NUMBER.sub("{n}", text))
@@ -103,6 +107,9 @@ def slot_values(slots: Slots) -> dict[str, Any]:
     masked = slots.text
     for m in slots.mentions:  # numbers inside a name ("Survivor 45", "season 45") are the name's
         masked = masked.replace(m.text, " ")
+    features = list(dict.fromkeys(feature for _, _, feature in feature_spans(masked)))
+    for i, feature in enumerate(features):
+        values[_token("feature", i)] = feature
     for i, number in enumerate(_NUMBER.findall(masked)):
         values[_token("n", i)] = int(number)
     return values
@@ -257,7 +264,7 @@ def check_operations(catalog, tool: str, operations: Any, where: str) -> tuple:
 def _in_text(text: str) -> set[str]:
     """The placeholders a text can fill: its kinds, numbered as often as they occur ({person} twice: {person2})."""
     out: set[str] = set()
-    for kind in ("person", "season", "tribe", "n"):
+    for kind in ("person", "season", "tribe", "feature", "n"):
         count = text.count(f"{{{kind}}}")
         out |= {_token(kind, i) for i in range(count)}
         if kind == "season" and count:

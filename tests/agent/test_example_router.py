@@ -109,6 +109,26 @@ def test_linked_values_become_placeholders_and_are_filled_back():
         fill({"castaway_id": "{person2}"}, values)
 
 
+def test_what_a_challenge_involved_is_a_placeholder_too():
+    """"a maze" and "a slide puzzle" are one question's wording with another feature: the example of one refills
+    the other. The fire-making duel and throwing a challenge are not what a challenge involved."""
+    slots = Slots("How many reward challenges in season 20 had a maze?", [20], [], [],
+                  [Mention("season 20", "season", 20)])
+    assert templated_text(slots) == "How many reward challenges in {season} had a {feature}?"
+    template = to_template({"season": 20, "kind": "reward", "feature": "maze"}, slot_values(slots))
+    assert template == {"season": "{season}", "kind": "reward", "feature": "{feature}"}
+    other = Slots("How many reward challenges in season 7 had a slide puzzle and a swim?", [7], [], [],
+                  [Mention("season 7", "season", 7)])
+    assert templated_text(other) == "How many reward challenges in {season} had a {feature} and a {feature}?"
+    assert fill(template, slot_values(other)) == {"season": 7, "kind": "reward", "feature": "puzzle_slide"}
+    assert slot_values(other)["{feature2}"] == "water_swim"
+    for text in ("who won the fire-making challenge on season 40", "did anyone throw the immunity challenge",
+                 "which boats did they use"):  # the last: no challenge asked about
+        assert "{feature}" not in templated_text(Slots(text, [], [], [], []))
+    with pytest.raises(Unfilled):
+        fill(template, slot_values(Slots("how many reward challenges were there", [], [], [], [])))
+
+
 def test_a_refs_label_names_the_routed_parts_season_not_the_examples():
     """"the champion of season 12" templated, then filled for season 31: the resolve step and the answer call it
     the winner of season 31, and two examples differing only in that label propose one plan."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from survivorgraph.agent.challenge_features import first_feature
 from survivorgraph.agent.operations import CareerTotal, Extreme, Focus, LargestGroup, Operation, Pick, Sort, Where
 from survivorgraph.agent.phrases import NEGATION, WENT_HOME, min_seasons
 from survivorgraph.agent.plans import Plan, Slots
@@ -35,19 +36,6 @@ def _tribe_wins(s: Slots):
     return Plan("tribe_challenge_wins", params, operations=(Focus("wins"),) if s.has(r"\bhow many\b") else ())
 
 
-# What a challenge involved, as people say it: (words, survivoR's challenge_description feature, or its start)
-_FEATURES = [
-    (r"\bslid(e|ing)[- ]puzzles?\b", "puzzle_slide"), (r"\bword (puzzles?|scrambles?|games?)\b", "puzzle_word"),
-    (r"\bpuzzles?\b", "puzzle"), (r"\bswim\w*\b", "water_swim"),
-    (r"\bpaddl\w*|\bkayak\w*|\bboats?\b", "water_paddling"),
-    (r"\bwater\b", "water"), (r"\bbalanc\w*\b", "balance"), (r"\bmazes?\b", "maze"), (r"\bendurance\b", "endurance"),
-    (r"\bblindfold\w*\b", "obstacle_blindfolded"), (r"\bdig(ging)?\b", "obstacle_digging"),
-    (r"\bmemor\w*\b", "memory"), (r"\bknowledge\b|\btrivia\b|\bquiz\w*\b", "knowledge"),
-    (r"\bslingshots?\b", "precision_slingshot"), (r"\bthrow\w*\b|\baim\b|\bprecision\b", "precision"),
-    (r"\bmud\b", "mud"), (r"\bstrength\b", "strength"), (r"\bfood\b|\beating\b", "food"), (r"\bfire\b", "fire"),
-    (r"\bknots?\b", "obstacle_knots"), (r"\bcargo nets?\b", "obstacle_cargo_net"),
-    (r"\bchop\w*\b", "obstacle_chopping"),
-]
 _REUSED = r"\bbrought back\b|\breuse\w*|\brecurr\w*|\brepeat\w*|\breturning challenge\b|\bused the most\b" \
           r"|\bmost (common|frequent|popular)\b|\bmost (times|often)\b|\bagain and again\b"
 
@@ -58,7 +46,7 @@ def _challenges(s: Slots):
     back the most?": the challenges as things (their names, kinds, what they involved), not who won them."""
     if s.people or not s.has(r"\bchallenges?\b") or s.has(r"\b(won|win|wins|winning|winners?|sat out|sit out)\b"):
         return None
-    feature = next((name for pattern, name in _FEATURES if s.has(pattern)), None)
+    feature = first_feature(s.text)
     kind = "immunity" if s.has(r"\bimmunit") else "reward" if s.has(r"\brewards?\b") else \
         "duel" if s.has(r"\bduels?\b") else None
     params = {**s.season_filter, **({"kind": kind} if kind else {}), **({"feature": feature} if feature else {})}
@@ -104,7 +92,7 @@ def _all_challenge_wins(s: Slots):
     individual wins added up, the individual ones beside them). A tribe's wins, one kind (immunity, reward) or one
     episode's challenge are other rules'."""
     if not s.has(r"\bchallenges?\b") or not s.has(r"\b(won|win|wins|winning)\b") or s.tribes or s.has(SEASON_RANKED) \
-            or any(s.has(pattern) for pattern, _ in _FEATURES) \
+            or first_feature(s.text) \
             or s.has(r"\b(which|what) (\w+ )?tribes?\b|\btribes? (won|win|lost)\b|\bepisode \d|\bduels?\b") \
             or s.has(r"\b(first|last|final|opening)\b.{0,20}\bchallenge\b") \
             or s.has(r"\bimmunit|\brewards?\b") and not s.has(_ALL_WINS):
