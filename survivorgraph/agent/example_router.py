@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from survivorgraph.agent.contrasts import opposed_axes, sides, turned
 from survivorgraph.agent.examples import (
     Example,
     Unfilled,
@@ -63,12 +64,14 @@ class Candidate:
     operations: tuple = ()  # the example's own operations, filled (agent.operations)
     embedding: float = 0.0  # the two similarities mixed, to that example
     words: float = 0.0
+    turned: tuple = ()      # the contrasts the example's plan was turned on to the part's side (agent.contrasts)
 
     def describe(self) -> dict:
         return {"tool": self.tool, "params": self.params, "similarity": round(self.similarity, 3),
                 "embedding": round(self.embedding, 3), "words": round(self.words, 3),
                 "example": self.example.text, "origin": self.example.origin,
-                **({"operations": described(self.operations)} if self.operations else {})}
+                **({"operations": described(self.operations)} if self.operations else {}),
+                **({"turned": list(self.turned)} if self.turned else {})}
 
 
 @dataclass
@@ -84,8 +87,9 @@ class Routed:
 class ExampleRouter:
     def __init__(self, examples: list[Example], embedder, *, cache_dir: Path | None = None,
                  min_similarity: float = MIN_SIMILARITY, min_margin: float = MIN_MARGIN,
-                 embedding_weight: float = EMBEDDING_WEIGHT):
+                 embedding_weight: float = EMBEDDING_WEIGHT, choices: dict | None = None):
         self.examples = examples
+        self.choices = choices or {}  # (query, param) -> its declared choices, for a contrast's opposite choice
         self.embedder = embedder
         self.embedding_weight = embedding_weight
         self.min_similarity = min_similarity
@@ -94,16 +98,23 @@ class ExampleRouter:
         self.vectors = cached_vectors([e.text for e in examples], embedder, cache_dir, "example-router")
         self.words = WordIndex([e.text for e in examples])
         self.people_used = np.array([_people_in(e) for e in examples])
+        self.sides = [sides(e.text) for e in examples]
 
     @classmethod
     def load(cls, embedder, *, cache_dir: Path | None = None, exclude_set: str | None = None, catalog=None,
              **thresholds) -> ExampleRouter:
         """The router over every example file; `exclude_set`: without the examples from that question set (its
         questions and their paraphrases), to score the set as unseen."""
+        if catalog is None:
+            from queries.catalog import load_catalog
+
+            catalog = load_catalog()
         examples = load_examples(catalog=catalog)
         if exclude_set:
             examples = [e for e in examples if e.set != exclude_set]
-        return cls(examples, embedder, cache_dir=cache_dir, **thresholds)
+        choices = {(name, p.name): tuple(p.choices) for name in catalog.names() for p in catalog.get(name).params
+                   if p.choices}
+        return cls(examples, embedder, cache_dir=cache_dir, choices=choices, **thresholds)
 
     def without_set(self, name: str) -> ExampleRouter:
         """The same router without one set's examples (their cached vectors reused)."""
@@ -118,6 +129,7 @@ class ExampleRouter:
         other.vectors = self.vectors[keep]
         other.words = WordIndex([e.text for e in other.examples])  # the words' weights from the kept examples only
         other.people_used = self.people_used[keep]
+        other.sides = [self.sides[i] for i in keep]
         return other
 
     def candidates(self, slots: Slots, k: int = TOP_K) -> list[Candidate]:
@@ -128,15 +140,21 @@ class ExampleRouter:
     def nearest(self, text: str, vector: np.ndarray, values: dict, k: int = TOP_K) -> list[Candidate]:
         """The distinct plans of the examples nearest to a templated text (and its vector) that these placeholder
         values fill; a plan's similarity is less UNUSED_PERSON for each person the values name that it leaves
-        out."""
+        out. An example on the other side of a contrast than the part proposes its plan turned to the part's."""
         named = sum(1 for token in values if token.startswith("{person"))
         embedding = self.vectors @ vector
         words = self.words.similarities(text)
         scores = (self.embedding_weight * embedding + (1 - self.embedding_weight) * words
                   - UNUSED_PERSON * np.maximum(0, named - self.people_used))
+        part = sides(text)
         found: dict[str, Candidate] = {}
         for i in np.argsort(-scores):
             example = self.examples[i]
+            axes = opposed_axes(part, self.sides[i])
+            if axes and (turned_example := turned(example, axes, self.choices)) is not example:
+                example = turned_example
+            else:
+                axes = []
             if example.plan_key in found:
                 continue
             try:
@@ -145,7 +163,7 @@ class ExampleRouter:
             except Unfilled:
                 continue
             found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example, operations,
-                                                float(embedding[i]), float(words[i]))
+                                                float(embedding[i]), float(words[i]), tuple(axes))
             if len(found) >= k:
                 break
         return list(found.values())
@@ -159,7 +177,8 @@ class ExampleRouter:
         best = found[0]
         margin = best.similarity - (found[1].similarity if len(found) > 1 else 0.0)
         said = (f"nearest example '{best.example.text}' ({best.example.origin}), similarity {best.similarity:.2f} "
-                f"(embedding {best.embedding:.2f}, words {best.words:.2f}), {margin:.2f} ahead of the next plan")
+                f"(embedding {best.embedding:.2f}, words {best.words:.2f}), {margin:.2f} ahead of the next plan"
+                + (f"; its plan turned to the part's side of: {', '.join(best.turned)}" if best.turned else ""))
         if best.similarity < self.min_similarity or margin < self.min_margin:
             return Routed(None, found, f"not clearly ahead: {said} (needs {self.min_similarity:.2f} and "
                                        f"{self.min_margin:.2f})", elapsed)

@@ -186,6 +186,19 @@ def test_the_nearest_example_routes_new_wording_and_a_far_one_is_left_to_the_rul
     assert far.plan is None and "not clearly ahead" in far.why
 
 
+def test_the_opposite_of_the_nearest_example_takes_its_plan_turned(embedder):
+    """The only example of a frame says yes, the part says no: the example's plan, its yes/no turned, and the trace
+    says so."""
+    router = ExampleRouter([Example("which sole survivors returned to play again", "winners_returned",
+                                    {"returned": True}, origin="paraphrase"),
+                            Example("who sat on the jury in {season}", "season_jury", {"season": "{season}"},
+                                    origin="paraphrase")], embedder)
+    routed = router.route(Slots("which sole survivors never came back to play again", [], [], [], []))
+    best = routed.candidates[0]
+    assert best.tool == "winners_returned" and best.params == {"returned": False} and best.turned == ("polarity",)
+    assert "turned to the part's side of: polarity" in routed.why
+    assert router.route(Slots("which sole survivors came back to play again", [], [], [], [])) \
+        .candidates[0].params == {"returned": True}
 
 
 def test_an_example_routed_part_gets_the_shape_its_words_ask_for(graph, embedder):
