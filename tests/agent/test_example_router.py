@@ -189,15 +189,15 @@ def test_the_nearest_example_routes_new_wording_and_a_far_one_is_left_to_the_rul
 def test_the_opposite_of_the_nearest_example_takes_its_plan_turned(embedder):
     """The only example of a frame says yes, the part says no: the example's plan, its yes/no turned, and the trace
     says so."""
-    router = ExampleRouter([Example("which sole survivors returned to play again", "winners_returned",
+    router = ExampleRouter([Example("which winners returned for another season", "winners_returned",
                                     {"returned": True}, origin="paraphrase"),
                             Example("who sat on the jury in {season}", "season_jury", {"season": "{season}"},
                                     origin="paraphrase")], embedder)
-    routed = router.route(Slots("which sole survivors never came back to play again", [], [], [], []))
+    routed = router.route(Slots("did any winners never come back for another season", [], [], [], []))
     best = routed.candidates[0]
     assert best.tool == "winners_returned" and best.params == {"returned": False} and best.turned == ("polarity",)
     assert "turned to the part's side of: polarity" in routed.why
-    assert router.route(Slots("which sole survivors came back to play again", [], [], [], [])) \
+    assert router.route(Slots("did any winners come back for another season", [], [], [], [])) \
         .candidates[0].params == {"returned": True}
 
 
