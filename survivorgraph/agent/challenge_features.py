@@ -36,7 +36,9 @@ def feature_spans(text: str) -> list[tuple[int, int, str]]:
     masked = _OTHER_SENSE.sub(lambda m: " " * len(m.group(0)), text)
     found: list[tuple[int, int, str]] = []
     for pattern, name in FEATURES:
-        for m in re.finditer(pattern, masked, re.I):
+        def claim(m: re.Match, name: str = name) -> str:  # read once, then blanked for the patterns after it
             found.append((m.start(), m.end(), name))
-        masked = re.sub(pattern, lambda m: " " * len(m.group(0)), masked, flags=re.I)
+            return " " * len(m.group(0))
+
+        masked = re.sub(pattern, claim, masked, flags=re.I)
     return sorted(found)

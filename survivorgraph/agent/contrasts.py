@@ -42,38 +42,40 @@ def opposed_axes(part: tuple[int, ...], example: tuple[int, ...]) -> list[str]:
 
 
 def turned(example, axes: list[str], choices: dict):
-    """The example with its plan on the other side of each axis; the example itself when its plan holds nothing
-    that axis can turn (two bools, or none: which one says yes or no is not known). `choices`: (query, param) ->
-    the param's declared choices."""
+    """(the example with its plan on the other side of each axis it can be turned on, those axes). An axis the plan
+    holds nothing for is left: no yes/no value, or two (which one the negation denies is not known), no extreme,
+    pick or choice with an opposite. `choices`: (query, param) -> the param's declared choices."""
     params = dict(example.params)
     operations = [dict(op) for op in example.operations]
-    turned_any = False
+    done: list[str] = []
     for axis in axes:
         if axis == "polarity":
-            flags = [(params, k) for k, v in params.items() if isinstance(v, bool)] + \
-                    [(op["match"], k) for op in operations if op.get("op") == "Where"
+            flags = [(None, k) for k, v in params.items() if isinstance(v, bool)] + \
+                    [(i, k) for i, op in enumerate(operations) if op.get("op") == "Where"
                      for k, v in (op.get("match") or {}).items() if isinstance(v, bool)]
-            if len(flags) != 1:
-                continue
-            (holder, key), = flags
-            if holder is not params:
-                op = next(op for op in operations if op.get("match") is holder)
-                op["match"] = holder = dict(holder)
-            holder[key] = not holder[key]
-            turned_any = True
+            if len(flags) == 1:
+                (at, key), = flags
+                if at is None:
+                    params[key] = not params[key]
+                else:
+                    match = operations[at]["match"]
+                    operations[at]["match"] = {**match, key: not match[key]}
+                done.append(axis)
             continue
         for op in operations:
             if axis == "extreme" and op.get("op") == "Extreme":
                 op["max"] = not op.get("max", True)
-                turned_any = True
+                done.append(axis)
             if axis == "order" and op.get("op") == "Pick" and op.get("index") in ("first", "last"):
                 op["index"] = "last" if op["index"] == "first" else "first"
-                turned_any = True
+                done.append(axis)
         for key, value in params.items():
             allowed = choices.get((example.tool, key), ())
             other = next((y for a, b in _OPPOSITE_CHOICES[axis] for x, y in ((a, b), (b, a))
                           if value == x and y in allowed), None) if isinstance(value, str) else None
             if other:
                 params[key] = other
-                turned_any = True
-    return replace(example, params=params, operations=tuple(operations)) if turned_any else example
+                done.append(axis)
+    if not done:
+        return example, ()
+    return replace(example, params=params, operations=tuple(operations)), tuple(dict.fromkeys(done))

@@ -149,12 +149,7 @@ class ExampleRouter:
         part = sides(text)
         found: dict[str, Candidate] = {}
         for i in np.argsort(-scores):
-            example = self.examples[i]
-            axes = opposed_axes(part, self.sides[i])
-            if axes and (turned_example := turned(example, axes, self.choices)) is not example:
-                example = turned_example
-            else:
-                axes = []
+            example, turned_on = turned(self.examples[i], opposed_axes(part, self.sides[i]), self.choices)
             if example.plan_key in found:
                 continue
             try:
@@ -163,7 +158,7 @@ class ExampleRouter:
             except Unfilled:
                 continue
             found[example.plan_key] = Candidate(example.tool, params, float(scores[i]), example, operations,
-                                                float(embedding[i]), float(words[i]), tuple(axes))
+                                                float(embedding[i]), float(words[i]), turned_on)
             if len(found) >= k:
                 break
         return list(found.values())

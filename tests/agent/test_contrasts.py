@@ -10,7 +10,7 @@ CHOICES = {("winners_with_jury_votes", "order"): ("season", "fewest", "most"),
 
 
 def _turn(part: str, example: Example) -> Example:
-    return turned(example, opposed_axes(sides(part), sides(example.text)), CHOICES)
+    return turned(example, opposed_axes(sides(part), sides(example.text)), CHOICES)[0]
 
 
 def test_a_yes_no_param_is_negated_for_a_negated_part():
@@ -38,4 +38,10 @@ def test_a_plan_with_nothing_to_turn_is_left_as_it_is():
     two = Example("Which jurors of {season} voted for the winner and had played before", "season_jury",
                   {"season": "{season}", "voted_for_winner": True, "returnee": True})
     assert _turn("Which jurors of {season} did not vote for the winner", two) is two
+    picked = Example("Who was the first juror of {season} who voted for the winner and had played before",
+                     "season_jury", {"season": "{season}", "voted_for_winner": True, "returnee": True},
+                     operations=({"op": "Pick", "index": "first"},))
+    part = "Who was the last juror of {season} who did not vote for the winner"
+    # only the axis it was turned on is named (the trace says it), not the yes/no it could not turn
+    assert turned(picked, opposed_axes(sides(part), sides(picked.text)), CHOICES)[1] == ("order",)
     assert sides("Walk me through the final tribal council of {season}")[2] == 0
