@@ -8,8 +8,9 @@ paraphrase of one of those. The files are generated (benchmarks/build_examples.p
 
 Placeholders: {person}, {person2} … the people the part names, in order; {season}, {season2} … its seasons
 ({seasons}: all of them, for a list param); {tribe}, {tribe2} … its tribes; {feature}, {feature2} … what the
-challenges it asks about involved ("a {feature} challenge": maze, puzzle …, agent.challenge_features); {n}, {n2} …
-the other numbers written in it ("top {n}"). The text uses the kind only ({person}), the params say which one.
+challenges it asks about involved ("a {feature} challenge": maze, puzzle …, agent.challenge_features); {place}
+… where it says a season was filmed ("filmed in {place}", agent.places); {n}, {n2} … the other numbers written in
+it ("top {n}"). The text uses the kind only ({person}), the params say which one.
 
     from survivorgraph.agent.examples import load_examples
     examples = load_examples()          # every file, each plan checked against queries/catalog.yaml
@@ -27,12 +28,13 @@ import yaml
 from survivorgraph.agent.challenge_features import feature_spans
 from survivorgraph.agent.lexicon import canonical
 from survivorgraph.agent.operations import from_described
+from survivorgraph.agent.places import place_spans
 from survivorgraph.agent.plans import Slots, is_ref
 from survivorgraph.errors import ConfigError, QueryParameterError
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "queries" / "examples"
 ORIGINS = ("router-case", "paraphrase")  # besides a question set's name
-PLACEHOLDER = re.compile(r"\{(person|season|tribe|feature|n)(\d*)\}|\{seasons\}")
+PLACEHOLDER = re.compile(r"\{(person|season|tribe|feature|place|n)(\d*)\}|\{seasons\}")
 _NUMBER = re.compile(r"(?<![\w{])\d{1,4}(?![\w}])")
 _EXAMPLE_KEYS = {"text", "question", "params", "operations", "origin", "set", "qid"}
 # The fields of an operation that name a column of its query's rows (a Focus may also ask for the year of a date)
@@ -87,6 +89,8 @@ def templated_text(slots: Slots) -> str:
             text = re.sub(rf"(?<![\w{{]){re.escape(m.text)}(?![\w}}])", f"{{{m.kind}}}", text)
     for start, end, _ in reversed(feature_spans(text)):
         text = text[:start] + "{feature}" + text[end:]
+    for start, end, _ in reversed(place_spans(text)):
+        text = text[:start] + "{place}" + text[end:]
     # The show's many ways of saying one thing in the rules' words ("took the title" -> "won", agent.lexicon):
     # measured on the examples, one set's routed by the others', 2 points more of the nearest plans right.
     return canonical(_NUMBER.sub("{n}", text))
@@ -110,6 +114,8 @@ def slot_values(slots: Slots) -> dict[str, Any]:
     features = list(dict.fromkeys(feature for _, _, feature in feature_spans(masked)))
     for i, feature in enumerate(features):
         values[_token("feature", i)] = feature
+    for i, (_, _, place) in enumerate(place_spans(masked)):
+        values[_token("place", i)] = place
     for i, number in enumerate(_NUMBER.findall(masked)):
         values[_token("n", i)] = int(number)
     return values
@@ -173,7 +179,7 @@ def _stand_in(param) -> Any:
     one = {"castaway_id": "US0001", "version": "US", "bool": True}.get(kind)
     if one is None:
         one = param.choices[0] if param.choices else \
-            max(param.minimum or 1, 1) if kind in ("int", "season", "episode") else "x"
+            max(param.minimum or 1, 1) if kind in ("int", "season", "episode") else "x" * param.min_length
     return [one] if param.type == "list" else one
 
 
@@ -264,7 +270,7 @@ def check_operations(catalog, tool: str, operations: Any, where: str) -> tuple:
 def _in_text(text: str) -> set[str]:
     """The placeholders a text can fill: its kinds, numbered as often as they occur ({person} twice: {person2})."""
     out: set[str] = set()
-    for kind in ("person", "season", "tribe", "feature", "n"):
+    for kind in ("person", "season", "tribe", "feature", "place", "n"):
         count = text.count(f"{{{kind}}}")
         out |= {_token(kind, i) for i in range(count)}
         if kind == "season" and count:

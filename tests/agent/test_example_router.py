@@ -129,6 +129,21 @@ def test_what_a_challenge_involved_is_a_placeholder_too():
         fill(template, slot_values(Slots("how many reward challenges were there", [], [], [], [])))
 
 
+def test_where_a_season_was_filmed_is_a_placeholder():
+    """The place after a filming phrase is free text the query matches: an example worded for one place refills
+    another. A place asked for ("filmed in which country") or a season the linker found is no place."""
+    slots = Slots("count the seasons that were shot in Samoa", [], [], [], [])
+    assert templated_text(slots) == "count the seasons that were shot in {place}"
+    template = to_template({"place": "Samoa"}, slot_values(slots))
+    assert template == {"place": "{place}"}
+    other = Slots("list every season held in the Pearl Islands, Panama?", [], [], [], [])
+    assert fill(template, slot_values(other)) == {"place": "Pearl Islands, Panama"}
+    for text in ("the seasons filmed in which country came first", "how many seasons were filmed"):
+        assert "{place}" not in templated_text(Slots(text, [], [], [], []))
+    named = Slots("who won the season filmed in Borneo", [1], [], [], [Mention("Borneo", "season", 1)])
+    assert "{place}" not in templated_text(named) and "{place}" not in slot_values(named)
+
+
 def test_a_refs_label_names_the_routed_parts_season_not_the_examples():
     """"the champion of season 12" templated, then filled for season 31: the resolve step and the answer call it
     the winner of season 31, and two examples differing only in that label propose one plan."""

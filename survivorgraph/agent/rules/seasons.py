@@ -18,6 +18,7 @@ from survivorgraph.agent.operations import (
     WhereNot,
 )
 from survivorgraph.agent.phrases import NEGATION, NUMBER_WORDS
+from survivorgraph.agent.places import first_place
 from survivorgraph.agent.plans import Plan, Slots, is_ref
 from survivorgraph.agent.restrictions import gender_asked
 from survivorgraph.agent.rules.base import end_pick, rule
@@ -49,11 +50,9 @@ def _season_place(s: Slots):
 
 @rule("seasons filmed in a place")
 def _seasons_by_location(s: Slots):
-    m = re.search(r"\b(?:filmed|shot|held|set|located|take place|took place) in (?:the )?"
-                  r"(?P<place>[^?;]+?)\s*(?:[?;.]|$)", s.text, re.I)
-    if m and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons) \
-            and not re.match(r"(which|what|where)\b", m.group("place"), re.I):  # "filmed in which country"
-        return Plan("seasons_by_location", {"place": m.group("place").strip(" ,")})
+    place = first_place(s.text)
+    if place and s.has(r"\bseasons?\b") and not any(is_ref(x) for x in s.seasons):
+        return Plan("seasons_by_location", {"place": place})
 
 
 @rule("the season a phrase names")
