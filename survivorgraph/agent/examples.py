@@ -34,7 +34,8 @@ from survivorgraph.errors import ConfigError, QueryParameterError
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "queries" / "examples"
 ORIGINS = ("router-case", "paraphrase")  # besides a question set's name
-PLACEHOLDER = re.compile(r"\{(person|season|tribe|feature|place|n)(\d*)\}|\{seasons\}")
+KINDS = ("person", "season", "tribe", "feature", "place", "n")  # the placeholders' kinds (docstring above)
+PLACEHOLDER = re.compile(rf"\{{({'|'.join(KINDS)})(\d*)\}}|\{{seasons\}}")
 _NUMBER = re.compile(r"(?<![\w{])\d{1,4}(?![\w}])")
 _EXAMPLE_KEYS = {"text", "question", "params", "operations", "origin", "set", "qid"}
 # The fields of an operation that name a column of its query's rows (a Focus may also ask for the year of a date)
@@ -87,10 +88,9 @@ def templated_text(slots: Slots) -> str:
     for m in sorted(slots.mentions, key=lambda m: -len(m.text)):
         if m.text.strip() and m.kind in ("person", "season", "tribe"):
             text = re.sub(rf"(?<![\w{{]){re.escape(m.text)}(?![\w}}])", f"{{{m.kind}}}", text)
-    for start, end, _ in reversed(feature_spans(text)):
-        text = text[:start] + "{feature}" + text[end:]
-    for start, end, _ in reversed(place_spans(text)):
-        text = text[:start] + "{place}" + text[end:]
+    for kind, spans in (("feature", feature_spans), ("place", place_spans)):  # free words, read from the text
+        for start, end, _ in reversed(spans(text)):
+            text = text[:start] + f"{{{kind}}}" + text[end:]
     # The show's many ways of saying one thing in the rules' words ("took the title" -> "won", agent.lexicon):
     # measured on the examples, one set's routed by the others', 2 points more of the nearest plans right.
     return canonical(_NUMBER.sub("{n}", text))
@@ -270,7 +270,7 @@ def check_operations(catalog, tool: str, operations: Any, where: str) -> tuple:
 def _in_text(text: str) -> set[str]:
     """The placeholders a text can fill: its kinds, numbered as often as they occur ({person} twice: {person2})."""
     out: set[str] = set()
-    for kind in ("person", "season", "tribe", "feature", "place", "n"):
+    for kind in KINDS:
         count = text.count(f"{{{kind}}}")
         out |= {_token(kind, i) for i in range(count)}
         if kind == "season" and count:
