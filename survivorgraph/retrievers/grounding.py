@@ -8,6 +8,7 @@ claims checked, the unsupported ones, whether the model was asked again, whether
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, without_repeats, write_answer
 from survivorgraph.retrievers.citations import citation_grammar, without_forced_ends
@@ -21,6 +22,7 @@ from survivorgraph.retrievers.claims import (
     passage_text,
     unsupported_claims,
 )
+from survivorgraph.retrievers.hedges import abstains, without_hedges
 from survivorgraph.retrievers.passages import choose_excerpts
 
 RETRY_USER = """Your answer states {claims}, which the evidence above does not contain. Write the answer again \
@@ -43,12 +45,13 @@ def retry_prompt(unsupported: list[Claim]) -> str:
 
 
 def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run, grammar: str | None = None,
-                    **detail) -> str | None:
+                    drop_hedges: bool = False, **detail) -> str | None:
     """The model's answer when every claim it makes is in `evidence` (after at most one retry), else None;
-    `run.result.support` says which, and the trace keeps any answer that was not shown. `detail`: the trace's
-    "write answer" step."""
+    `run.result.support` says which, and the trace keeps any answer that was not shown. `drop_hedges`: without
+    its "the data does not show …" sentences when it says something else (retrievers.hedges). `detail`: the
+    trace's "write answer" step."""
     with run.step("write answer", **detail) as step:
-        answer = _written(llm, messages, run, grammar, step)
+        answer = _written(llm, messages, run, grammar, step, drop_hedges)
     unsupported = _check(answer, evidence, run, "check the answer against its evidence")
     support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
                "withheld": False, **_misranked(unsupported)}
@@ -58,7 +61,7 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     retry = [*messages, {"role": "assistant", "content": answer},
              {"role": "user", "content": retry_prompt(unsupported)}]
     with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]) as step:
-        second = _written(llm, retry, run, grammar, step)
+        second = _written(llm, retry, run, grammar, step, drop_hedges)
     still = _check(second, evidence, run, "check the second answer against its evidence")
     if "misranked" in support:
         support["first_misranked"] = support.pop("misranked")
@@ -77,25 +80,29 @@ def _misranked(unsupported: list[Claim]) -> dict:
     return {"misranked": ranks} if ranks else {}
 
 
-def _written(llm, messages, run, grammar: str | None, step) -> str:
-    """The model's answer with each sentence once and, under a grammar, without the sentences its bounds cut off
-    (the trace says what was dropped)."""
+def _written(llm, messages, run, grammar: str | None, step, drop_hedges: bool = False) -> str:
+    """The model's answer with each sentence once, under a grammar without the sentences its bounds cut off, and
+    with `drop_hedges` without its hedges (the trace says what was dropped)."""
     answer, repeats = without_repeats(write_answer(llm, messages, run.answer_sink(), grammar))
     if repeats:
         step.detail["repeated sentences dropped"] = repeats
-    if grammar is None:
-        return answer
-    answer, cut = without_forced_ends(answer)
-    if cut:
-        step.detail["cut off by the grammar's bound"] = cut
+    if grammar is not None:
+        answer, cut = without_forced_ends(answer)
+        if cut:
+            step.detail["cut off by the grammar's bound"] = cut
+    if drop_hedges:
+        answer, hedges = without_hedges(answer)
+        if hedges:
+            step.detail["'not shown' sentences dropped beside what it does say"] = hedges
     return answer
 
 
 def answer_or_evidence(llm, messages: list[dict[str, str]], evidence: Evidence, run, *, what: str,
-                       shown_instead: Callable[[], str], grammar: str | None = None, **detail) -> str:
+                       shown_instead: Callable[[], str], grammar: str | None = None, drop_hedges: bool = False,
+                       **detail) -> str:
     """`grounded_answer`, or when it is withheld the evidence as `shown_instead` writes it, after the note naming
     what the model made up (`what`: what the evidence is, "the rows"); the result's answer_kind says which."""
-    answer = grounded_answer(llm, messages, evidence, run, grammar, **detail)
+    answer = grounded_answer(llm, messages, evidence, run, grammar, drop_hedges, **detail)
     if answer is not None:
         return answer
     run.result.answer_kind = "extractive"
@@ -108,22 +115,51 @@ def sentence_embedder(text_store):
     return embedder.embed_documents if embedder is not None else None
 
 
+# An abstention of the model is overruled, the passages shown instead, where the passages' sentence most like the
+# question is at least this like it. Calibrated without blind-12 and blind-13 (benchmarks/bench_abstention.py): of
+# the questions that reach retrieval, 66 of 80 narrative ones whose passages hold the answer reach 0.4, and 4 of 7
+# unanswerable ones (most of those are answered "not in the data" before retrieval).
+OVERRULE_SIMILARITY = 0.4
+OVERRULED_NOTE = ("The model answered that the passages do not say (its answer is in the trace), but they bear "
+                  "closely on the question. The passages nearest it:")
+
+
 def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detail) -> str:
     """An answer written from passages only, as traditional RAG writes it: the passages' sentences that bear on the
     question (embedding similarity where `embed` is given), numbered, and every fact cited ("[2]"; under the
     citation grammar where the provider takes one); held to them like any answer (answer_or_evidence), the
-    passages shown instead when it is not; the cited sentences whose facts it left out are quoted under it
-    (retrievers.cited_facts)."""
+    passages shown instead when it is not, or when the model says they do not answer a question they bear
+    closely on; the cited sentences whose facts it left out are quoted under it (retrievers.cited_facts)."""
     evidence = Evidence(passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
                         requires_citation=True)
     grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
     excerpts = choose_excerpts(chunks, question, embed)
+    shown_instead = partial(extractive_chunks, chunks, question=question)
     answer = answer_or_evidence(llm, chunks_messages(question, excerpts), evidence, run,
-                                what="the passages", chunks=len(chunks), grammar=grammar,
-                                shown_instead=lambda: extractive_chunks(chunks, question=question), **detail)
+                                what="the passages", chunks=len(chunks), grammar=grammar, drop_hedges=True,
+                                shown_instead=shown_instead, **detail)
     if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
         return answer
+    if abstains(answer) and _overruled(answer, excerpts, run):
+        return OVERRULED_NOTE + "\n\n" + shown_instead()
     return with_cited_facts(answer, excerpts, question, run)
+
+
+def _overruled(answer: str, excerpts, run) -> bool:
+    """Whether the model's abstention gives way to the passages (traced either way): the small writer says "the
+    data does not show it" of passages that do, and without a model those passages are the answer."""
+    best = max((e.similarity for e in excerpts if e.similarity is not None), default=None)
+    if best is None:
+        return False
+    with run.step("weigh the model's abstention against the passages", similarity=best,
+                  threshold=OVERRULE_SIMILARITY) as step:
+        overrule = best >= OVERRULE_SIMILARITY
+        step.detail["how"] = ("the passages are shown instead: their best sentence is this like the question"
+                              if overrule else "kept: no sentence of the passages is that like the question")
+    if overrule:
+        run.result.answer_kind = "extractive"
+        run.result.support["overruled_abstention"] = answer
+    return overrule
 
 
 def _check(answer: str, evidence: Evidence, run, step_name: str) -> list[Claim]:

@@ -38,6 +38,7 @@ class Excerpt:
     passage: int                 # the passage's number in the prompt (its retrieval rank, from 1)
     chunk: ChunkEvidence
     sentences: tuple[str, ...]   # in reading order; "…" marks a gap
+    similarity: float | None = None  # the embedding cosine of its sentence most like the question (None: no embedder)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -59,9 +60,11 @@ def choose_excerpts(chunks: Sequence[ChunkEvidence], question: str, embed: Embed
     asked = _words(question)
     scores = np.array([len(asked & _words(s)) * WORD_WEIGHT - rank * RANK_WEIGHT + (LEAD_BONUS if i == 0 else 0.0)
                        for rank, i, s in located])
+    cosines = None
     if embed is not None:
         vectors = embed([question] + [s for _, _, s in located])
-        scores = scores + vectors[1:] @ vectors[0]
+        cosines = vectors[1:] @ vectors[0]
+        scores = scores + cosines
     position = {(rank, i): n for n, (rank, i, _) in enumerate(located)}
     chosen: set[int] = set()
     used = 0
@@ -86,7 +89,9 @@ def choose_excerpts(chunks: Sequence[ChunkEvidence], question: str, embed: Embed
             if k and i != kept[k - 1] + 1:
                 shown.append("…")
             shown.append(sentences[i])
-        excerpts.append(Excerpt(rank + 1, chunk, tuple(shown)))
+        similarity = None if cosines is None else round(float(max(cosines[n] for n in chosen
+                                                                    if located[n][0] == rank)), 4)
+        excerpts.append(Excerpt(rank + 1, chunk, tuple(shown), similarity))
     return excerpts
 
 

@@ -32,9 +32,18 @@ RUNNING_STEPS = {
 }
 KIND_LABEL = {"generated": "Answered", "composed": "Composed from the rows (no model writing)",
               "extractive": "Retrieval only (no model)", "abstained": "Abstained",
-              "no_model": "Needs a model", "error": "Failed"}
+              "no_model": "Needs a model", "error": "Failed",
+              # extractive although a model answered: its answer was withheld or its abstention overruled
+              "extractive_over_model": "Evidence shown instead of the model's answer"}
 CHUNK_PREVIEW = 900
 LONG_ANSWER, ANSWER_HEIGHT = 700, 300
+
+
+def kind_label(result) -> str:
+    kind = result.answer_kind
+    if kind == "extractive" and result.llm_calls:
+        kind = "extractive_over_model"
+    return KIND_LABEL.get(kind, kind)
 
 
 class ColumnView:
@@ -87,7 +96,7 @@ class ColumnView:
                 st.markdown("\n".join(step_line(i, s) for i, s in enumerate(result.trace, 1)))
             else:
                 st.caption("No steps ran.")
-        self.status.update(label=f"{KIND_LABEL.get(result.answer_kind, result.answer_kind)} in {seconds:.2f} s",
+        self.status.update(label=f"{kind_label(result)} in {seconds:.2f} s",
                            state=state, expanded=False)
         with self.body.container(key=f"done-{self.mode}-{self.key}"):
             render_metrics(result)  # first, so the three columns' numbers line up

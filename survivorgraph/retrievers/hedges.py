@@ -1,0 +1,65 @@
+"""The sentences of an answer in which the writer says its evidence does not show something.
+
+The 1.5B writer puts such a sentence into answers that go on to state, with citations, what the passages do say
+("Natalie, the last Fan, was voted out [3]. The data does not show it."): beside the facts it contradicts them and
+tells the reader nothing, so it is dropped (the trace keeps it). So is a sentence that only says what the evidence is
+about ("The information provided is about the first immunity challenge"). An answer made of nothing else is the
+model's abstention.
+"""
+
+from __future__ import annotations
+
+import re
+
+from survivorgraph.retrievers.citations import ABSTAIN
+
+_EVIDENCE = r"(?:data|passages?|evidence|text|excerpts?|sources?|information|context)"
+_NOT = r"(?:does not|doesn't|do not|don't|did not|didn't|cannot|can't|is not|isn't|are not|aren't)"
+NOT_SHOWN = re.compile(
+    rf"\b{_EVIDENCE}\b[^.!?]{{0,60}}?\b{_NOT}\s+(?:\w+ly\s+)?(?:show|say|mention|provide|contain|state|include|specify|"
+    rf"answer|give|tell|indicate|describe|support|explain|detail|discuss|reveal)"
+    rf"|\b(?:there is|there's|there are|there was|contains?|provides?|gives?|offers?|has|have|with)\s+no\s+"
+    rf"(?:\w+\s+)?(?:information|mention|details?|evidence|data|record)"
+    rf"|\bnot (?:supported|mentioned|shown|stated|provided|specified|answered) (?:by|in) the (?:given |provided )?"
+    rf"{_EVIDENCE}"
+    rf"|\b{_NOT}\s+(?:provide|give|offer|include|contain|have)\s+(?:any\s+)?(?:more\s+|further\s+|specific\s+)?"
+    rf"(?:information|details?|evidence|data)"
+    rf"|\b{_EVIDENCE}\s+(?:only|just|merely)\s+(?:mentions|describes|says|states|shows|talks|provides|tells)"
+    rf"|^\s*(?:the\s+)?{_EVIDENCE}(?:\s+(?:provided|given|shown))?\s+(?:is|are)\s+(?:only\s+)?about\b"
+    rf"|^\s*{re.escape(ABSTAIN)}", re.I)
+_AFTER_SENTENCE = re.compile(r"((?<=[.!?])(?<!\b[A-Z]\.)\s+)")  # not after an initial ("J. P.")
+_CITATIONS = re.compile(r"\s*\[\d+\](?:\s*,\s*\[\d+\])*")
+_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _sentences(answer: str) -> list[str]:
+    return [s for s in _AFTER_SENTENCE.split(answer.strip())[::2] if s.strip()]
+
+
+def _says_something(sentence: str) -> bool:
+    return bool(_WORD.search(_CITATIONS.sub("", sentence)))
+
+
+def is_hedge(sentence: str) -> bool:
+    return bool(NOT_SHOWN.search(sentence))
+
+
+def abstains(answer: str) -> bool:
+    """Every sentence of the answer that says anything says the evidence does not show it."""
+    said = [s for s in _sentences(answer) if _says_something(s)]
+    return bool(said) and all(is_hedge(s) for s in said)
+
+
+def without_hedges(answer: str) -> tuple[str, list[str]]:
+    """The answer without its "the data does not show …" sentences (their citations go with them), and those
+    dropped — only when it says something else; an answer that is all hedges (an abstention) is kept whole."""
+    if abstains(answer):
+        return answer, []
+    pieces = _AFTER_SENTENCE.split(answer.strip())  # sentence, space, sentence, …
+    kept, dropped = [], []
+    for i in range(0, len(pieces), 2):
+        if is_hedge(pieces[i]):
+            dropped.append(pieces[i])
+        else:
+            kept.append(pieces[i] + (pieces[i + 1] if i + 1 < len(pieces) else ""))
+    return ("".join(kept).strip(), dropped) if dropped else (answer, [])
