@@ -124,12 +124,13 @@ OVERRULED_NOTE = ("The model answered that the passages do not say (its answer i
                   "closely on the question. The passages nearest it:")
 
 
-def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detail) -> str:
+def answer_from_passages(llm, question: str, chunks, run, *, embed=None, seasons=(), **detail) -> str:
     """An answer written from passages only, as traditional RAG writes it: the passages' sentences that bear on the
     question (embedding similarity where `embed` is given), numbered, and every fact cited ("[2]"; under the
     citation grammar where the provider takes one); held to them like any answer (answer_or_evidence), the
     passages shown instead when it is not, or when the model says they do not answer a question they bear
-    closely on; the cited sentences whose facts it left out are quoted under it (retrievers.cited_facts)."""
+    closely on (of the `seasons` it names, when it names any); the cited sentences whose facts it left out are
+    quoted under it (retrievers.cited_facts)."""
     evidence = Evidence(passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
                         requires_citation=True)
     grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
@@ -140,19 +141,22 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, **detai
                                 shown_instead=shown_instead, **detail)
     if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
         return answer
-    if abstains(answer) and _overruled(answer, excerpts, run):
+    if abstains(answer) and _overruled(answer, excerpts, seasons, run):
         return OVERRULED_NOTE + "\n\n" + shown_instead()
     return with_cited_facts(answer, excerpts, question, run)
 
 
-def _overruled(answer: str, excerpts, run) -> bool:
+def _overruled(answer: str, excerpts, seasons, run) -> bool:
     """Whether the model's abstention gives way to the passages (traced either way): the small writer says "the
-    data does not show it" of passages that do, and without a model those passages are the answer."""
-    best = max((e.similarity for e in excerpts if e.similarity is not None), default=None)
-    if best is None:
+    data does not show it" of passages that do, and without a model those passages are the answer. Passages of
+    other seasons than the question names do not count: like it in words, they tell another season's story."""
+    if not any(e.similarity is not None for e in excerpts):
         return False
+    on_topic = [e.similarity for e in excerpts
+                if e.similarity is not None and (not seasons or e.chunk.season in seasons)]
+    best = max(on_topic, default=0.0)
     with run.step("weigh the model's abstention against the passages", similarity=best,
-                  threshold=OVERRULE_SIMILARITY) as step:
+                  threshold=OVERRULE_SIMILARITY, **({"seasons named": list(seasons)} if seasons else {})) as step:
         overrule = best >= OVERRULE_SIMILARITY
         step.detail["how"] = ("the passages are shown instead: their best sentence is this like the question"
                               if overrule else "kept: no sentence of the passages is that like the question")

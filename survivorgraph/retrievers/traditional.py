@@ -57,5 +57,7 @@ class TraditionalRetriever(Retriever):
             result.answer_kind = "abstained"
             result.answer = NO_PASSAGES
             return
-        result.answer = answer_from_passages(self.llm, question, result.chunks, run,
+        seasons = sorted({l.season for l in linked.links if l.kind == "season" and l.season is not None}) \
+            if linked is not None else ()
+        result.answer = answer_from_passages(self.llm, question, result.chunks, run, seasons=seasons,
                                              embed=sentence_embedder(self.text_store))

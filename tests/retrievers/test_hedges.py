@@ -129,3 +129,16 @@ def test_a_sentence_that_only_says_what_the_evidence_is_about_is_a_hedge():
                 "[1]")
     assert abstains(recorded)
     assert not is_hedge("The tribe provided is about to lose its shelter [2].")
+
+
+def test_passages_of_another_season_than_the_question_names_do_not_overrule_an_abstention(fake, llm):
+    """The store's passages are of season 10; a question that names season 20 keeps the model's abstention."""
+    fake.script(Reply(body=completion(ABSTAINED)))
+    retriever = TraditionalRetriever(ScriptedPassages(like=0.9), llm, search_mode="lexical")
+    retriever.linker = SimpleNamespace(link=lambda q: SimpleNamespace(
+        links=[SimpleNamespace(kind="season", season=20, text="Heroes vs. Villains", entity_id="s20",
+                               ambiguous=False)], unresolved=[]))
+    result = retriever.ask("Why did the first castaway of Heroes vs. Villains leave despite immunity?")
+    assert result.answer_kind != "extractive" and "overruled_abstention" not in result.support
+    step = next(s for s in result.trace if s.name.startswith("weigh the model's abstention"))
+    assert step.detail["seasons named"] == [20] and step.detail["similarity"] == 0.0
