@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from survivorgraph.retrievers.citations import ABSTAIN
+from survivorgraph.retrievers.claims import claims_in
 
 _EVIDENCE = r"(?:data|passages?|evidence|text|excerpts?|sources?|information|context)"
 _NOT = r"(?:does not|doesn't|do not|don't|did not|didn't|cannot|can't|is not|isn't|are not|aren't)"
@@ -52,9 +53,8 @@ def abstains(answer: str) -> bool:
 
 def without_hedges(answer: str) -> tuple[str, list[str]]:
     """The answer without its "the data does not show …" sentences (their citations go with them), and those
-    dropped — only when it says something else; an answer that is all hedges (an abstention) is kept whole."""
-    if abstains(answer):
-        return answer, []
+    dropped — only when the rest states facts (a name or a number the claim check reads); otherwise the hedges
+    are what it says ("The temperature was not recorded. The data does not show it.") and it is kept whole."""
     pieces = _AFTER_SENTENCE.split(answer.strip())  # sentence, space, sentence, …
     kept, dropped = [], []
     for i in range(0, len(pieces), 2):
@@ -62,4 +62,7 @@ def without_hedges(answer: str) -> tuple[str, list[str]]:
             dropped.append(pieces[i])
         else:
             kept.append(pieces[i] + (pieces[i + 1] if i + 1 < len(pieces) else ""))
-    return ("".join(kept).strip(), dropped) if dropped else (answer, [])
+    rest = "".join(kept).strip()
+    if not dropped or not any(c.kind in ("name", "number") for c in claims_in(rest)):
+        return answer, []
+    return rest, dropped

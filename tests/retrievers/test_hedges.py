@@ -142,3 +142,10 @@ def test_passages_of_another_season_than_the_question_names_do_not_overrule_an_a
     assert result.answer_kind != "extractive" and "overruled_abstention" not in result.support
     step = next(s for s in result.trace if s.name.startswith("weigh the model's abstention"))
     assert step.detail["seasons named"] == [20] and step.detail["similarity"] == 0.0
+
+
+def test_hedges_beside_sentences_that_state_no_fact_are_kept():
+    """Recorded (an unanswerable question): filler around the hedges, no name or number of its own."""
+    recorded = ("The average temperature while filming Worlds Apart was not provided in the given passages. The data "
+                "does not show it. The temperature was not recorded or measured during the filming of the show. [1]")
+    assert without_hedges(recorded) == (recorded, [])
