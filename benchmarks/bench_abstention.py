@@ -20,7 +20,7 @@ from pathlib import Path
 
 from survivorgraph.core import SurvivorGraph
 from survivorgraph.retrievers.passages import choose_excerpts
-from survivorgraph.retrievers.types import ChunkEvidence
+from survivorgraph.retrievers.types import RetrievalResult
 
 THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
 
@@ -29,13 +29,9 @@ def reached_retrieval(run: Path):
     """(category, passages hold the answer, question, chunks) of each answer that came from passages."""
     for line in (run / "results.jsonl").open():
         record = json.loads(line)
-        result = record["result"]
-        chunks = (result.get("evidence") or {}).get("chunks")
-        if result.get("answer_kind") != "extractive" or not chunks:
-            continue
-        chunks = [ChunkEvidence(**{k: v for k, v in c.items() if k in ChunkEvidence.__dataclass_fields__})
-                  for c in chunks]
-        yield record["category"], bool(record["score"].get("supported")), record["question"], chunks
+        result = RetrievalResult.from_dict(record["result"])
+        if result.answer_kind == "extractive" and result.chunks:
+            yield record["category"], bool(record["score"].get("supported")), record["question"], result.chunks
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ JSON shape (`RetrievalResult.to_dict()`), documented in docs/cli.md:
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 AnswerKind = Literal["generated", "composed", "extractive", "abstained", "no_model", "error"]
@@ -98,3 +98,26 @@ class RetrievalResult:
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), default=str, **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RetrievalResult:
+        """`to_dict()` (as the evaluation stored it) back into a result, for the renderers and the benchmarks; a
+        field this code does not know yet is left out."""
+        evidence = data.get("evidence") or {}
+        return cls(
+            mode=str(data.get("mode", "")), question=str(data.get("question", "")), answer=data.get("answer") or "",
+            answer_kind=data.get("answer_kind") or "generated", rows=list(evidence.get("rows") or []),
+            columns=list(evidence.get("columns") or []),
+            cypher=[CypherAttempt(**{"cypher": "", **_known(CypherAttempt, c)}) for c in evidence.get("cypher") or []],
+            chunks=[ChunkEvidence(**{"chunk_id": "", "text": "", "score": 0.0, **_known(ChunkEvidence, c)})
+                    for c in evidence.get("chunks") or []],
+            trace=[TraceStep(**{"name": "", **_known(TraceStep, t)}) for t in data.get("trace") or []],
+            timings=dict(data.get("timings") or {}), llm_calls=list(data.get("llm_calls") or []),
+            errors=[str(e) for e in data.get("errors") or []], model=data.get("model"),
+            scope=data.get("scope") or "unrestricted")
+
+
+def _known(cls, data: Any) -> dict[str, Any]:
+    """The items of `data` that are fields of the dataclass `cls`."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in data.items() if k in names} if isinstance(data, dict) else {}

@@ -1,14 +1,13 @@
 """The data behind the Evaluation page: the run folders with their facts, one run loaded through
 `evaluation.report` (cached per folder and its files' modification times, so a run still writing shows its
-new answers on the next rerun), a stored result turned back into a `RetrievalResult`, and the tables the page
-shows. Nothing here draws a widget.
+new answers on the next rerun), a stored result read back, and the tables the page shows. Nothing here draws a widget.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,6 @@ import streamlit as st
 
 from evaluation.report import EvalReport, eval_root, latest_folder, list_runs, load_run
 from evaluation.summary import CATEGORY_ORDER
-from survivorgraph.retrievers.types import ChunkEvidence, CypherAttempt, RetrievalResult, TraceStep
 
 RUN_FILES = ("meta.json", "results.jsonl", "summary.json")
 RATES = ("accuracy", "evidence_support", "answer_support", "withheld", "cypher_first_ok", "cypher_final_ok",
@@ -142,28 +140,6 @@ def stored_result(folder: Path, qid: str, mode: str) -> dict | None:
         return _result(str(folder), stamp(folder), qid, mode)
     except (OSError, ValueError, KeyError):
         return None
-
-
-# -- the stored dict back into the one result type -----------------------------------------------------
-def _known(cls, data: Any) -> dict[str, Any]:
-    names = {f.name for f in fields(cls)}
-    return {k: v for k, v in data.items() if k in names} if isinstance(data, dict) else {}
-
-
-def to_result(data: dict[str, Any]) -> RetrievalResult:
-    """`RetrievalResult.to_dict()` (as the runner stored it) back into a RetrievalResult, for the renderers."""
-    evidence = data.get("evidence") or {}
-    return RetrievalResult(
-        mode=str(data.get("mode", "")), question=str(data.get("question", "")), answer=data.get("answer") or "",
-        answer_kind=data.get("answer_kind") or "generated", rows=list(evidence.get("rows") or []),
-        columns=list(evidence.get("columns") or []),
-        cypher=[CypherAttempt(**{"cypher": "", **_known(CypherAttempt, c)}) for c in evidence.get("cypher") or []],
-        chunks=[ChunkEvidence(**{"chunk_id": "", "text": "", "score": 0.0, **_known(ChunkEvidence, c)})
-                for c in evidence.get("chunks") or []],
-        trace=[TraceStep(**{"name": "", **_known(TraceStep, t)}) for t in data.get("trace") or []],
-        timings=dict(data.get("timings") or {}), llm_calls=list(data.get("llm_calls") or []),
-        errors=[str(e) for e in data.get("errors") or []], model=data.get("model"),
-        scope=data.get("scope") or "unrestricted")
 
 
 # -- tables ----------------------------------------------------------------------------------------------

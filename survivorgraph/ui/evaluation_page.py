@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from survivorgraph.errors import SurvivorGraphError
+from survivorgraph.retrievers.types import RetrievalResult
 from survivorgraph.ui import eval_runs, run_comparison
 from survivorgraph.ui.eval_runs import MODE_NOTES, RunInfo
 from survivorgraph.ui.trace import md_escape
@@ -256,7 +257,7 @@ def render_drilldown(row: pd.Series, info: RunInfo) -> None:
         st.warning(f"The stored result of this answer is not in `{info.folder / 'results.jsonl'}`; the table row "
                    f"above is all this run keeps of it. Answer: {md_escape(row['answer'])}")
         return
-    result = eval_runs.to_result(stored)
+    result = RetrievalResult.from_dict(stored)
     st.markdown("**Answer:**")
     render_answer(result)
     evidence = stored.get("evidence") or {}

@@ -225,8 +225,6 @@ def test_a_run_in_progress_refreshes(eval_state, tmp_path):
 
 
 def test_stored_results_become_results_again():
-    from survivorgraph.ui.eval_runs import to_result
-
     result = RetrievalResult(
         "agentic", "Season 45's winner?", answer="Dee Valladares", answer_kind="extractive",
         rows=[{"winner": "Dee Valladares"}], columns=["winner"],
@@ -236,11 +234,11 @@ def test_stored_results_become_results_again():
         trace=[TraceStep("route", {"tool": "season_winner"}, 0.2)], timings={"total_ms": 3.0},
         llm_calls=[{"label": "answer", "prompt_tokens": 10, "completion_tokens": 2}], errors=["e"], model="m")
     stored = json.loads(result.to_json())
-    assert to_result(stored).to_dict() == stored
+    assert RetrievalResult.from_dict(stored).to_dict() == stored
     stored["evidence"]["cypher"][0]["added_later"] = True  # a field this page does not know yet
-    assert to_result(stored).cypher[0].source == "season_winner"
-    assert to_result({"mode": "lexical"}).to_dict()["evidence"] == {"rows": [], "columns": [], "cypher": [],
-                                                                    "chunks": []}
+    assert RetrievalResult.from_dict(stored).cypher[0].source == "season_winner"
+    assert RetrievalResult.from_dict({"mode": "lexical"}).to_dict()["evidence"] == {
+        "rows": [], "columns": [], "cypher": [], "chunks": []}
 
 
 def test_question_filters():
