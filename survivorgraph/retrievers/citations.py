@@ -9,6 +9,11 @@ shown likewise; the retry then asks for citations.
 A bound is where the grammar, not the model, ends a stretch of text: at it the model must cite (or stop) in
 mid-sentence, and the words it was forced into there ("… was not willingto[3]") are not its answer;
 `without_forced_ends` drops the unfinished sentence at each bound reached.
+
+The grammar's words are spelt in the evidence's alphabet (`alphabet`): ASCII, Latin letters and punctuation, and
+any other character the question or the passages use. The small Qwen writer drifts into Chinese mid-answer
+("… but Heidi leaked this,导致chaos."): words no passage holds, which the claim check, reading names and numbers,
+does not see.
 """
 
 from __future__ import annotations
@@ -25,14 +30,27 @@ TEXT_WORDS = 100   # words between two citations
 TAIL_WORDS = 35    # after the last one (its full stop, a closing remark)
 WORD_MAX = 40      # characters of one word (punctuation included)
 _SPACE = r"[ \t\r\n]"
-_WORD = r"[^\[\] \t\r\n]"
+# A word's characters whatever the evidence: printable ASCII but the citation's brackets, Latin-1 and Latin
+# Extended-A/B letters (é, ñ, ł), general punctuation (’ “ — …).
+_BASE_ALPHABET = r"!-Z\\^-~\u00A0-\u024F\u2000-\u206F"
+_BASE_CHARS = re.compile(f"[{_BASE_ALPHABET}]")
+
+
+def alphabet(*texts: str) -> str:
+    """The characters of `texts` a word may use beyond the base alphabet, sorted (a grammar's cache key)."""
+    return "".join(sorted({ch for text in texts for ch in text
+                           if not ch.isspace() and ch not in "[]" and ch.isprintable()
+                           and not _BASE_CHARS.match(ch)}))
 
 
 @lru_cache(maxsize=32)
-def citation_grammar(passages: int) -> Grammar:
-    """Text with citations of passages 1..`passages` (at least one), or the abstention."""
+def citation_grammar(passages: int, extra_characters: str = "") -> Grammar:
+    """Text with citations of passages 1..`passages` (at least one), or the abstention; its words spelt in the base
+    alphabet and `extra_characters` (`alphabet(question, *passages)`)."""
     if passages < 1:
         raise ValueError("a citation grammar needs at least one passage")
+    word_class = "[" + _BASE_ALPHABET + "".join(f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}"
+                                              for ch in extra_characters) + "]"
     rules = {
         "root": "cited | abstain",
         "cited": "text? cite+ (text cite+)* tail?",
@@ -40,11 +58,11 @@ def citation_grammar(passages: int) -> Grammar:
         "number": choice(literal(str(i)) for i in range(1, passages + 1)),
         "text": _words(TEXT_WORDS),
         "tail": _words(TAIL_WORDS),
-        "word": f"{_WORD}{{1,{WORD_MAX}}}",
+        "word": f"{word_class}{{1,{WORD_MAX}}}",
         "gap": f"{_SPACE}{{1,4}}",
         "abstain": f"{literal(ABSTAIN)} tail?",
     }
-    terminals = {"text": _words_pattern(TEXT_WORDS), "tail": _words_pattern(TAIL_WORDS)}
+    terminals = {"text": _words_pattern(TEXT_WORDS, word_class), "tail": _words_pattern(TAIL_WORDS, word_class)}
     return Grammar(rules, terminals)
 
 
@@ -53,8 +71,8 @@ def _words(most: int) -> str:
     return f"gap? word (gap word){{0,{most - 1}}} gap?"
 
 
-def _words_pattern(most: int) -> str:
-    word, gap = f"{_WORD}{{1,{WORD_MAX}}}", f"{_SPACE}{{1,4}}"
+def _words_pattern(most: int, word_class: str) -> str:
+    word, gap = f"{word_class}{{1,{WORD_MAX}}}", f"{_SPACE}{{1,4}}"
     return f"(?:{gap})?{word}(?:{gap}{word}){{0,{most - 1}}}(?:{gap})?"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 
 from survivorgraph.retrievers.answering import chunks_messages, extractive_chunks, without_repeats, write_answer
-from survivorgraph.retrievers.citations import citation_grammar, without_forced_ends
+from survivorgraph.retrievers.citations import alphabet, citation_grammar, without_forced_ends
 from survivorgraph.retrievers.cited_facts import with_cited_facts
 from survivorgraph.retrievers.claims import (
     UNCITED,
@@ -133,7 +133,8 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, seasons
     quoted under it (retrievers.cited_facts)."""
     evidence = Evidence(passages=[passage_text(c) for c in chunks], question=question, cited=len(chunks),
                         requires_citation=True)
-    grammar = citation_grammar(len(chunks)).gbnf if llm.supports_grammar else None
+    grammar = citation_grammar(len(chunks), alphabet(question, *evidence.passages)).gbnf \
+        if llm.supports_grammar else None
     excerpts = choose_excerpts(chunks, question, embed)
     shown_instead = partial(extractive_chunks, chunks, question=question)
     answer = answer_or_evidence(llm, chunks_messages(question, excerpts), evidence, run,

@@ -172,3 +172,31 @@ def test_the_candidate_choice_grammar_holds_even_a_tiny_model_to_the_options(smo
     options = chooser.options(candidates)
     option, reply = chooser.pick("Who won Cambodia?", "Who won {season}?", options)
     assert option in options, reply
+
+
+def test_the_citation_grammar_keeps_qwen_in_the_passages_alphabet(settings):
+    """Qwen drifts into Chinese mid-answer ("… Heidi leaked this,导致chaos."); here it is asked outright to answer in
+    Chinese, and under the citation grammar it still writes only characters its passages and question use."""
+    import re
+
+    from survivorgraph.retrievers.citations import alphabet, citation_grammar
+
+    qwen = require(qwen_gguf(), "Qwen GGUF not installed: run `make model` (python -m survivorgraph.llm.model_files)")
+    s = replace(settings, llm_model_path=qwen)
+    passages = ["Tina Wesson outlasted Colby Donaldson at the final tribal council.",
+                "Kimmi Kappenberg was voted out on day 3 at Kucha's camp — the first boot."]
+    # "Answer in Chinese: who won?"
+    prompt = [{"role": "user", "content": "用中文回答: 谁赢了? Passages: " + " ".join(
+        f"[{i}] {p}" for i, p in enumerate(passages, 1)) + " Cite passages like [1]."}]
+    grammar = citation_grammar(2, alphabet(*passages))  # the passages' alphabet, not the prompt's
+    try:
+        llama_server.ensure_running(s, options=OPTIONS)
+        llm = build_llm(s, options=OPTIONS)
+        free = llm.complete(prompt, max_tokens=48).content
+        held = llm.complete(prompt, max_tokens=48, grammar=grammar.gbnf).content
+    finally:
+        llama_server.stop(s)
+    east_asian = re.compile(r"[\u2E80-\u9FFF\uAC00-\uD7AF\uFF00-\uFFEF]")
+    assert east_asian.search(free), f"the model kept to English unasked, so this test shows nothing: {free!r}"
+    assert not east_asian.search(held) and re.search(r"\[[12]\]", held), held
+    assert grammar.mismatch(held) is None  # the two engines agree on what the grammar admits

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from survivorgraph.retrievers.answering import without_repeats
-from survivorgraph.retrievers.citations import ABSTAIN, TEXT_WORDS, citation_grammar, without_forced_ends
+from survivorgraph.retrievers.citations import ABSTAIN, TEXT_WORDS, alphabet, citation_grammar, without_forced_ends
 from survivorgraph.retrievers.cited_facts import QUOTED
 from survivorgraph.retrievers.claims import UNCITED, Evidence, unsupported_claims
 from survivorgraph.retrievers.grounding import RETRY_UNCITED, withheld_note
@@ -30,6 +30,17 @@ def test_the_grammar_admits_cited_answers_and_the_abstention(answer):
                                          ("Tina won [0].", "no passage 0"), ("", "nothing")])
 def test_the_grammar_refuses_an_answer_without_a_shown_passage(answer, why):
     assert citation_grammar(2).mismatch(answer), why
+
+
+def test_the_grammar_spells_words_in_the_evidence_alphabet():
+    """A recorded drift of the real writer ("…,导致chaos") is refused; the passages' own accents, dashes and curly
+    quotes are not, nor a character outside the base alphabet that a passage uses."""
+    grammar = citation_grammar(2)
+    assert grammar.mismatch("Danny told his allies about his idol, but Heidi leaked this,导致chaos [1].")
+    assert grammar.mismatch("Nakúm won immunity — “barely” … on day 12 [2].") is None
+    assert alphabet("The prize was €5,000 — in cash.", "Nakúm") == "€"
+    assert citation_grammar(2).mismatch("a prize of €5,000 [1].")
+    assert citation_grammar(2, alphabet("The prize was €5,000.")).mismatch("a prize of €5,000 [1].") is None
 
 
 def test_an_answer_stating_facts_without_a_citation_is_unsupported():
