@@ -114,7 +114,7 @@ class RetrievalResult:
             trace=[TraceStep(**{"name": "", **_known(TraceStep, t)}) for t in data.get("trace") or []],
             timings=dict(data.get("timings") or {}), llm_calls=list(data.get("llm_calls") or []),
             errors=[str(e) for e in data.get("errors") or []], model=data.get("model"),
-            scope=data.get("scope") or "unrestricted")
+            scope=data.get("scope") or "unrestricted", support=dict(data.get("support") or {}))
 
 
 def _known(cls, data: Any) -> dict[str, Any]:

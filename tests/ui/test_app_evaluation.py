@@ -232,7 +232,8 @@ def test_stored_results_become_results_again():
                               row_count=1, rewrites=["x"], elapsed_ms=1.5)],
         chunks=[ChunkEvidence("c1", "text", 0.5, title="t", season=45, episode=2, source="s", license="l")],
         trace=[TraceStep("route", {"tool": "season_winner"}, 0.2)], timings={"total_ms": 3.0},
-        llm_calls=[{"label": "answer", "prompt_tokens": 10, "completion_tokens": 2}], errors=["e"], model="m")
+        llm_calls=[{"label": "answer", "prompt_tokens": 10, "completion_tokens": 2}], errors=["e"], model="m",
+        support={"claims": 2, "unsupported": ["Rob"], "retried": True, "withheld": True})
     stored = json.loads(result.to_json())
     assert RetrievalResult.from_dict(stored).to_dict() == stored
     stored["evidence"]["cypher"][0]["added_later"] = True  # a field this page does not know yet
