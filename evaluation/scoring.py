@@ -34,6 +34,7 @@ from evaluation.matching import (
     numbers_in,
     without_first,
 )
+from survivorgraph.retrievers.cited_facts import own_words
 from survivorgraph.retrievers.claims import Evidence, unsupported_claims
 from survivorgraph.retrievers.grounding import shown_as_fact
 
@@ -102,7 +103,8 @@ def is_abstention(result: dict) -> bool:
         return True
     if result.get("answer_kind") in ("composed", "extractive", "error", "no_model"):
         return False
-    return bool(ABSTAIN.search(result.get("answer") or ""))
+    # the passages quoted under an answer are evidence, not the model saying it has none ("had not found the idol")
+    return bool(ABSTAIN.search(own_words(result.get("answer") or "")))
 
 
 class Scorer:

@@ -43,6 +43,11 @@ def left_out(answer: str, excerpts: Sequence[Excerpt], question: str) -> dict[in
     return missing
 
 
+def own_words(answer: str) -> str:
+    """The answer without the passages quoted under it: what the model itself wrote."""
+    return answer.split(f"\n\n{QUOTED}\n", 1)[0]
+
+
 def with_cited_facts(answer: str, excerpts: Sequence[Excerpt], question: str, run) -> str:
     """The answer, and under it the cited passages' sentences whose key facts it left out (traced)."""
     with run.step("check the answer against the passages it cites") as step:

@@ -170,6 +170,20 @@ def test_abstention_is_detected_for_unanswerable_questions(scorer):
     assert not scorer.score(unanswerable, {"answer": "Rob Mariano won it.", "answer_kind": "generated"}).correct
 
 
+def test_the_passages_quoted_under_an_answer_are_not_read_as_the_model_abstaining(scorer):
+    """A passage quoted under a model's answer (retrievers.cited_facts) may say "had not found"; that is evidence,
+    not the model saying it has none. The model's own words still abstain."""
+    from survivorgraph.retrievers.cited_facts import QUOTED
+
+    story = q("How was Tina Wesson's win decided?", {"type": "facts", "groups": [["Tina"], ["jury"]]})
+    quoted = f"Tina Wesson won the jury vote [1].\n\n{QUOTED}\n[1] Colby had not found the idol; the jury chose Tina."
+    score = scorer.score(story, {"answer": quoted, "answer_kind": "generated"})
+    assert not score.abstained and score.correct
+    own = scorer.score(story, {"answer": f"The passages do not show it.\n\n{QUOTED}\n[1] The jury chose Tina.",
+                               "answer_kind": "generated"})
+    assert own.abstained and not own.correct
+
+
 def test_evidence_support_and_cypher_execution(scorer):
     result = {"answer": "", "answer_kind": "generated", "evidence": {
         "rows": [{"winner": "Rob Mariano", "castaway_id": "US0055"}], "chunks": [],
