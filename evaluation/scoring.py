@@ -174,7 +174,8 @@ class Scorer:
         if not result.get("model") or result.get("answer_kind") not in ("generated", "extractive") or \
                 not (result.get("usage") or {}).get("llm_calls"):
             return
-        s.answer_supported = not unsupported_claims(shown_as_fact(result.get("answer") or ""),
+        # the passages quoted under the answer are copied from the evidence, not claims of the model
+        s.answer_supported = not unsupported_claims(own_words(shown_as_fact(result.get("answer") or "")),
                                                     Evidence.of_result(result))
         s.withheld = bool((result.get("support") or {}).get("withheld"))
 

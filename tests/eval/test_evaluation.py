@@ -184,6 +184,20 @@ def test_the_passages_quoted_under_an_answer_are_not_read_as_the_model_abstainin
     assert own.abstained and not own.correct
 
 
+def test_answer_support_reads_the_model_words_not_the_passages_quoted_under_them(scorer):
+    """Recorded (blind-11, traditional): the claim check read "G" of a quoted passage's "Epic 4G" as a name."""
+    from survivorgraph.retrievers.cited_facts import QUOTED
+
+    passage = "Matt faced Mike at the duel. Day 31's tree mail brought a Sprint Samsung Epic 4G."
+    result = {"answer": f"Matt faced off against Mike and Matt got sent home. [1]\n\n{QUOTED}\n[1] {passage}",
+              "answer_kind": "generated", "model": "m", "usage": {"llm_calls": 1}, "mode": "traditional",
+              "question": "Who did Matt face at the duel?", "evidence": {"rows": [], "chunks": [{"text": passage}]}}
+    story = q("Who did Matt face at the duel?", {"type": "facts", "groups": [["Mike"]]})
+    assert scorer.score(story, result).answer_supported
+    made_up = {**result, "answer": result["answer"].replace("Mike and", "Colby and")}
+    assert scorer.score(story, made_up).answer_supported is False
+
+
 def test_evidence_support_and_cypher_execution(scorer):
     result = {"answer": "", "answer_kind": "generated", "evidence": {
         "rows": [{"winner": "Rob Mariano", "castaway_id": "US0055"}], "chunks": [],
