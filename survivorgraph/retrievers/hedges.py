@@ -25,9 +25,12 @@ NOT_SHOWN = re.compile(
     rf"{_EVIDENCE}"
     rf"|\b{_NOT}\s+(?:provide|give|offer|include|contain|have)\s+(?:any\s+)?(?:more\s+|further\s+|specific\s+)?"
     rf"(?:information|details?|evidence|data)"
-    rf"|\b{_EVIDENCE}\s+(?:only|just|merely)\s+(?:mentions|describes|says|states|shows|talks|provides|tells)"
     rf"|^\s*(?:the\s+)?{_EVIDENCE}(?:\s+(?:provided|given|shown))?\s+(?:is|are)\s+(?:only\s+)?about\b"
     rf"|^\s*{re.escape(ABSTAIN)}", re.I)
+# "The passage only describes the first challenge" says what the evidence is about; "… only mentions that Fei Long
+# opted to kidnap Jaime" goes on to state it, and is the answer in a hedge's words
+_ONLY_SAYS = re.compile(rf"\b{_EVIDENCE}\s+(?:only|just|merely)\s+(?:mentions|describes|says|states|shows|talks|"
+                        rf"provides|tells)(?P<that>\s+that\b)?", re.I)
 _AFTER_SENTENCE = re.compile(r"((?<=[.!?])(?<!\b[A-Z]\.)\s+)")  # not after an initial ("J. P.")
 _CITATIONS = re.compile(r"\s*\[\d+\](?:\s*,\s*\[\d+\])*")
 _WORD = re.compile(r"[A-Za-z]{3,}")
@@ -42,7 +45,15 @@ def _says_something(sentence: str) -> bool:
 
 
 def is_hedge(sentence: str) -> bool:
-    return bool(NOT_SHOWN.search(sentence))
+    if NOT_SHOWN.search(sentence):
+        return True
+    only = _ONLY_SAYS.search(sentence)
+    return bool(only) and not (only.group("that") and _states_fact(sentence[only.end():]))
+
+
+def _states_fact(text: str) -> bool:
+    """A name or a number the claim check reads."""
+    return any(c.kind in ("name", "number") for c in claims_in(text))
 
 
 def abstains(answer: str) -> bool:
@@ -63,6 +74,6 @@ def without_hedges(answer: str) -> tuple[str, list[str]]:
         else:
             kept.append(pieces[i] + (pieces[i + 1] if i + 1 < len(pieces) else ""))
     rest = "".join(kept).strip()
-    if not dropped or not any(c.kind in ("name", "number") for c in claims_in(rest)):
+    if not dropped or not _states_fact(rest):
         return answer, []
     return rest, dropped

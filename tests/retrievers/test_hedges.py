@@ -45,6 +45,9 @@ def test_recorded_hedges_are_recognised(sentence):
     "She did not show up to the challenge and was not voted out [2].",  # a negation of the story, not the evidence
     "The passage states that Shan was the swing vote [3].",
     "He had no idol left when the votes were read [1].",
+    # recorded: the story stated after a hedge's opening words
+    'The passage only mentions that Fei Long opted to kidnap Jaime as she was seen as a "spot of sunshine" and '
+    "thought her being gone from Zhan Hu would be demoralizing.",
 ])
 def test_sentences_about_the_story_are_not_hedges(sentence):
     assert not is_hedge(sentence)
@@ -61,6 +64,17 @@ def test_an_answer_of_hedges_only_is_an_abstention_and_kept_whole():
     assert abstains(ALL_HEDGES)
     assert without_hedges(ALL_HEDGES) == (ALL_HEDGES, [])
     assert without_hedges("Tina Wesson won [1].") == ("Tina Wesson won [1].", [])
+
+
+def test_what_the_passage_only_mentions_is_kept_when_it_states_the_story():
+    recorded = ('The data does not show that Jaime Dugan got kidnapped on China. The passage only mentions that Fei '
+                'Long opted to kidnap Jaime as she was seen as a "spot of sunshine" and thought her being gone from '
+                "Zhan Hu would be demoralizing. The passage does not provide any information about Jaime being "
+                "kidnapped on China. The\n[1]")
+    assert not abstains(recorded)
+    kept, dropped = without_hedges(recorded)
+    assert kept.startswith("The passage only mentions that Fei Long opted to kidnap Jaime") and len(dropped) == 2
+    assert is_hedge("The passage only mentions that the castaways competed.")  # names nothing: about the evidence
 
 
 def test_an_initial_does_not_end_a_sentence():
