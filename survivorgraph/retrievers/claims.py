@@ -3,7 +3,8 @@
 A small model adds numbers and names the rows or passages never held ("Jeff Probst found 2 idols" from rows
 about someone else). `unsupported_claims(answer, evidence)` finds them: the numbers an answer states (digits
 and number words) and the names (runs of capitalised words: people, tribes, seasons, places), each compared
-with the evidence's numbers and words. The check is lenient by design — a name is supported when each of its
+with the evidence's numbers and words, and the seasons it places things in ("in the 14th season"), each compared
+with the seasons the evidence is about. The check is lenient by design — a name is supported when each of its
 words is in the evidence, a number when the evidence holds it (or its rounding, or it as a percentage), or it
 counts the rows — because a false alarm withholds a right answer; what it flags is a fact the evidence lacks.
 
@@ -38,6 +39,10 @@ _CAP = r"(?:[A-Z][\w'’\-]{0,2}\.|[A-Z][\w'’\-]*)"
 _NAME = re.compile(rf"{_CAP}(?:\s+(?:(?:of|the|and|at|on|vs\.?|de|van|von|la|del|da)\s+)*{_CAP})*")
 _WORD = re.compile(r"[a-z0-9]+")
 _CITATION = re.compile(r"\[(\d+)\]")
+# A season the answer places something in ("in season 14", "the 14th season"): its number must be a season of the
+# evidence, not only some number of it ("14th voted out" of season 16 is no season 14).
+_SEASON_CLAIM = re.compile(r"\bseasons?\s+(\d{1,2})\b(?![.,]\d)|\b(\d{1,2})(?:st|nd|rd|th)\s+season\b", re.I)
+_SEASON_NAMED = re.compile(r"\b(?:season|survivor:?)\s+(\d{1,2})\b|\bs(\d{1,2})\b", re.I)
 
 # Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
 # a sentence starts with.
@@ -66,7 +71,7 @@ LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during"
 @dataclass(frozen=True)
 class Claim:
     text: str       # as the answer wrote it
-    kind: str       # number | name | citation | uncited (no citation where one is required) | rank (see below)
+    kind: str       # number | name | season | citation | uncited (no citation where one is required) | rank (below)
     note: str = ""  # a rank claim: what the rows put first instead
 
 
@@ -112,6 +117,18 @@ class Evidence:
                 found.add(float(len({str(r.get(column)) for r in self.rows if r.get(column) is not None})))
         return found
 
+    def seasons(self) -> set[int]:
+        """The seasons the evidence is about: the rows' season columns, the seasons its passages are labelled with
+        or name ("season 16", "Survivor 46"), and any number of the question (it may name a season by number)."""
+        found = {int(n) for m in _SEASON_NAMED.finditer(self._text()) for n in m.groups() if n}
+        found |= {int(n) for n in re.findall(r"\b\d{1,2}\b", self.question)}
+        for row in self.rows:
+            for column, value in row.items():
+                if "season" in column.lower():
+                    found |= {int(v) for v in (value if isinstance(value, (list, tuple)) else (value,))
+                              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        return found
+
     def _text(self) -> str:
         return " ".join([self.question, *self.passages, *(str(v) for v in _values(self.rows))])
 
@@ -143,7 +160,13 @@ def claims_in(answer: str) -> list[Claim]:
         if name:
             found.append((match.start(), Claim(name, "name")))
     found += [(m.start(), Claim(m.group(0), "citation")) for m in _CITATION.finditer(answer)]
+    found += [(m.start(), Claim(m.group(0), "season")) for m in _SEASON_CLAIM.finditer(answer)]
     return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
+
+
+def season_of(claim: Claim) -> int:
+    match = _SEASON_CLAIM.search(claim.text)
+    return int(match.group(1) or match.group(2))
 
 
 def _starts_sentence(text: str, index: int) -> bool:
@@ -171,7 +194,9 @@ _COMMON = {"because", "unfortunately", "yes", "no", "sorry", "sure", "here", "al
 
 
 def supported(claim: Claim, evidence: Evidence, words: set[str] | None = None,
-              numbers: set[float] | None = None) -> bool:
+              numbers: set[float] | None = None, seasons: set[int] | None = None) -> bool:
+    if claim.kind == "season":
+        return season_of(claim) in (evidence.seasons() if seasons is None else seasons)
     if claim.kind == "citation":
         return 1 <= int(claim.text.strip("[]")) <= evidence.cited
     if claim.kind == "number":
@@ -208,9 +233,9 @@ UNCITED = Claim("no passage cited", "uncited")
 def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
     """The answer's claims the evidence does not hold (see the module docstring); where the evidence requires
     citations, an answer stating a number or a name without citing any passage gets UNCITED too."""
-    words, numbers = evidence.words(), evidence.numbers()
+    words, numbers, seasons = evidence.words(), evidence.numbers(), evidence.seasons()
     claims = claims_in(answer)
-    missing = [c for c in claims if not supported(c, evidence, words, numbers)]
+    missing = [c for c in claims if not supported(c, evidence, words, numbers, seasons)]
     missing += misranked([c for c in claims if c not in missing], evidence)
     if evidence.requires_citation and not answer.lstrip().startswith(ABSTAIN) and \
             not any(c.kind == "citation" for c in claims) and any(c.kind in ("number", "name") for c in claims):

@@ -99,6 +99,21 @@ def test_a_passage_vouches_for_the_season_and_episode_it_is_labelled_with():
                                                 "text": chunk.text})
 
 
+def test_a_season_the_answer_places_something_in_must_be_a_season_of_the_evidence():
+    """Recorded: the agent's writer turned the row's "14th voted out" of season 16 into "the 14th season" — the
+    number is in the rows, the season is not."""
+    rows = [{"player": "Natalie Bolton", "season": 16, "season_name": "Survivor: Micronesia",
+             "result": "14th voted out", "place": 4}]
+    evidence = Evidence(rows=rows, question="How was Natalie Bolton voted out on Micronesia?")
+    answer = "Natalie Bolton was voted out on Micronesia in the 14th season of Survivor: Micronesia."
+    assert [(c.text, c.kind) for c in unsupported_claims(answer, evidence)] == [("14th season", "season")]
+    assert unsupported_claims("Natalie Bolton was voted out 14th, in season 16.", evidence) == []
+    # a season the question names by number, or a passage is labelled with or names, is the evidence's
+    assert unsupported_claims("In season 20 she lost.", Evidence(rows=rows, question="What about season 20?")) == []
+    assert unsupported_claims("It was season 46 [1].", Evidence(passages=["Survivor 46: the merge came."],
+                                                                cited=1)) == []
+
+
 def test_the_show_itself_is_no_claim():
     assert claims_in("The TV show Survivor had two such seasons.") == [claims_in("two")[0]]
 
