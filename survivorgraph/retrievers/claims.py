@@ -42,7 +42,9 @@ _CITATION = re.compile(r"\[(\d+)\]")
 # A season the answer places something in ("in season 14", "the 14th season"): its number must be a season of the
 # evidence, not only some number of it ("14th voted out" of season 16 is no season 14).
 _SEASON_CLAIM = re.compile(r"\bseasons?\s+(\d{1,2})\b(?![.,]\d)|\b(\d{1,2})(?:st|nd|rd|th)\s+season\b", re.I)
-_SEASON_NAMED = re.compile(r"\b(?:season|survivor:?)\s+(\d{1,2})\b|\bs(\d{1,2})\b", re.I)
+_SEASON_NAMED = re.compile(r"\b(?:season|survivor:?)\s+(\d{1,2})\b|\bs(\d{1,2})\b"
+                           r"|\b(\d{1,2})(?:st|nd|rd|th)\s+season\b", re.I)
+_SEASON_COUNT = re.compile(r"num|count|played|total", re.I)  # "seasons_played: 2" counts seasons, names none
 
 # Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
 # a sentence starts with.
@@ -124,9 +126,10 @@ class Evidence:
         found |= {int(n) for n in re.findall(r"\b\d{1,2}\b", self.question)}
         for row in self.rows:
             for column, value in row.items():
-                if "season" in column.lower():
+                if "season" in column.lower() and not _SEASON_COUNT.search(column):
                     found |= {int(v) for v in (value if isinstance(value, (list, tuple)) else (value,))
-                              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+                              if (isinstance(v, (int, float)) and not isinstance(v, bool))
+                              or (isinstance(v, str) and v.isdigit())}
         return found
 
     def _text(self) -> str:
@@ -152,7 +155,7 @@ def _as_number(text: str) -> float:
 
 
 def claims_in(answer: str) -> list[Claim]:
-    """The numbers, names and citations an answer states, in the order it states them, each once."""
+    """The numbers, names, seasons and citations an answer states, in the order it states them, each once."""
     found = [(m.start(), Claim(m.group(0), "number")) for m in _NUMBER.finditer(answer)]
     found += [(m.start(), Claim(m.group(0), "number")) for m in _NUMBER_WORD.finditer(answer)]
     for match in _NAME.finditer(answer):
@@ -238,7 +241,8 @@ def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
     missing = [c for c in claims if not supported(c, evidence, words, numbers, seasons)]
     missing += misranked([c for c in claims if c not in missing], evidence)
     if evidence.requires_citation and not answer.lstrip().startswith(ABSTAIN) and \
-            not any(c.kind == "citation" for c in claims) and any(c.kind in ("number", "name") for c in claims):
+            not any(c.kind == "citation" for c in claims) and any(c.kind in ("number", "name", "season")
+                                                                  for c in claims):
         missing.append(UNCITED)
     return missing
 

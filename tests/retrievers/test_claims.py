@@ -112,6 +112,11 @@ def test_a_season_the_answer_places_something_in_must_be_a_season_of_the_evidenc
     assert unsupported_claims("In season 20 she lost.", Evidence(rows=rows, question="What about season 20?")) == []
     assert unsupported_claims("It was season 46 [1].", Evidence(passages=["Survivor 46: the merge came."],
                                                                 cited=1)) == []
+    assert unsupported_claims("Fiji was the 14th season [1].", Evidence(passages=["Fiji, the 14th season."],
+                                                                        cited=1)) == []
+    # a season held as text counts; a count of seasons names none
+    assert unsupported_claims("It was in season 16.", Evidence(rows=[{"season": "16"}])) == []
+    assert texts(unsupported_claims("She won in season 2.", Evidence(rows=[{"seasons_played": 2}]))) == ["season 2"]
 
 
 def test_the_show_itself_is_no_claim():
