@@ -41,9 +41,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 _CITATION = re.compile(r"\[(\d+)\]")
 # A season the answer places something in ("in season 14", "the 14th season"): its number must be a season of the
 # evidence, not only some number of it ("14th voted out" of season 16 is no season 14).
-_SEASON_CLAIM = re.compile(r"\bseasons?\s+(\d{1,2})\b(?![.,]\d)|\b(\d{1,2})(?:st|nd|rd|th)\s+season\b", re.I)
-_SEASON_NAMED = re.compile(r"\b(?:season|survivor:?)\s+(\d{1,2})\b|\bs(\d{1,2})\b"
-                           r"|\b(\d{1,2})(?:st|nd|rd|th)\s+season\b", re.I)
+_ORDINAL_SEASON = r"\b(\d{1,2})(?:st|nd|rd|th)\s+season\b"
+_SEASON_CLAIM = re.compile(rf"\bseasons?\s+(\d{{1,2}})\b(?![.,]\d)|{_ORDINAL_SEASON}", re.I)
+_SEASON_NAMED = re.compile(rf"\b(?:season|survivor:?)\s+(\d{{1,2}})\b|\bs(\d{{1,2}})\b|{_ORDINAL_SEASON}", re.I)
 _SEASON_COUNT = re.compile(r"num|count|played|total", re.I)  # "seasons_played: 2" counts seasons, names none
 
 # Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
@@ -235,7 +235,7 @@ UNCITED = Claim("no passage cited", "uncited")
 
 def unsupported_claims(answer: str, evidence: Evidence) -> list[Claim]:
     """The answer's claims the evidence does not hold (see the module docstring); where the evidence requires
-    citations, an answer stating a number or a name without citing any passage gets UNCITED too."""
+    citations, an answer stating a number, a name or a season without citing any passage gets UNCITED too."""
     words, numbers, seasons = evidence.words(), evidence.numbers(), evidence.seasons()
     claims = claims_in(answer)
     missing = [c for c in claims if not supported(c, evidence, words, numbers, seasons)]
