@@ -272,7 +272,9 @@ def test_evaluation_url_in_chromium(settings, eval_state, capsys):
     artifacts.mkdir(exist_ok=True)
     with headless.serve_app(env, log_path=artifacts / "app-evaluation.log") as url, headless.Chromium() as browser:
         page = browser.open(f"{url}/evaluation")
-        page.wait_for("!!(document.body && document.body.innerText.includes('All metrics'))", timeout_s=60)
+        # the page draws top to bottom: under load the chart can be up before the targets and the drill-down are
+        page.wait_for("!!(document.body && ['All metrics', 'Targets (issue #6)', 'Inspect an answer'].every("
+                      "t => document.body.innerText.includes(t)))", timeout_s=60)
         page.wait_for("document.querySelectorAll('[data-testid=\"stVegaLiteChart\"] canvas, "
                       "[data-testid=\"stVegaLiteChart\"] svg').length > 0", timeout_s=30)
         text = page.evaluate("document.body.innerText")
