@@ -37,7 +37,10 @@ class QueryError(SurvivorGraphError):
 
 
 class QueryTimeoutError(QueryError):
-    """A query ran past its time limit and was stopped by the server."""
+    """A query ran past its time limit and was stopped by the server. `restart_reason`: why the watchdog
+    restarted the embedded server meanwhile (None when it did not)."""
+
+    restart_reason: str | None = None
 
 
 class UnsafeQueryError(QueryError):

@@ -8,7 +8,9 @@ Every read and every compile has a client-side deadline too. When the client giv
 stop the work itself (an expression or the compiler does not look at the timeout): the watchdog
 (`EmbeddedFalkorDB.restart_if_hung`) restarts the server if the work is still running, the question that
 caused it gets an error saying so, and every store reconnects by itself (a read whose connection dropped
-waits for the server and runs once more).
+waits for the server and runs once more). When the server's main thread was what hung (a write, a SAVE or a
+deadlock inside the module; reads never run there), the read was a victim: it runs once more on the restarted
+server. A store opened while the server does not answer waits a read's deadline, then restarts it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from survivorgraph.errors import (
     SurvivorGraphError,
 )
 from survivorgraph.graph.base import GraphStore, LoadTarget
-from survivorgraph.servers.falkordb_server import QUERY_MEM_CAPACITY_BYTES, EmbeddedFalkorDB
+from survivorgraph.servers.falkordb_server import QUERY_MEM_CAPACITY_BYTES, UNANSWERED, EmbeddedFalkorDB
 
 # How long past a read's deadline the client waits for the server's own timeout error (which arrives within
 # milliseconds of the deadline when the server can stop the query) before it treats the work as stuck.
@@ -67,7 +69,8 @@ class FalkorDBStore(GraphStore):
         self.server = server
         self.graph_name = graph_name
         self.watchdog = watchdog  # False: never restart the server (a status check must not change it)
-        self._socket = str(server.ensure_running() if start else server.attach())
+        recover_after_s = (timeout_ms + CLIENT_GRACE_MS) / 1000 if watchdog else None
+        self._socket = str(server.ensure_running() if start else server.attach(recover_after_s=recover_after_s))
         # Loads and bookkeeping; reads and compiles use a client with their own deadline (_graph_within).
         self._db = FalkorDB(unix_socket_path=self._socket, socket_timeout=server.query_timeout_ms / 1000 * 4 + 10)
         self._graph = self._db.select_graph(graph_name)
@@ -76,23 +79,37 @@ class FalkorDBStore(GraphStore):
     def _redis(self) -> redis.Redis:
         return self._db.connection
 
-    def _graph_within(self, socket_timeout_s: float, graph_name: str | None = None):
-        """The graph through a client whose socket gives up after `socket_timeout_s` (one client per deadline)."""
+    def _client_within(self, socket_timeout_s: float) -> FalkorDB:
+        """A client whose socket gives up after `socket_timeout_s` (one client per deadline)."""
         client = self._deadline_clients.get(socket_timeout_s)
         if client is None:
             client = FalkorDB(unix_socket_path=self._socket, socket_timeout=socket_timeout_s)
             self._deadline_clients[socket_timeout_s] = client
-        return client.select_graph(graph_name or self.graph_name)
+        return client
+
+    def _graph_within(self, socket_timeout_s: float, graph_name: str | None = None):
+        return self._client_within(socket_timeout_s).select_graph(graph_name or self.graph_name)
+
+    def _graph_names(self) -> list[str]:
+        """GRAPH.LIST within a read's deadline. The main thread answers it at once unless something holds it:
+        then the watchdog judges the server, and the list is asked once more of the restarted one."""
+        def list_graphs():
+            connection = self._client_within((self.timeout_ms + CLIENT_GRACE_MS) / 1000).connection
+            return self._within_deadline(lambda: connection.execute_command("GRAPH.LIST"), "GRAPH.LIST",
+                                         self.timeout_ms, "Listing the graphs ran past")
+
+        return _once_more_if_the_server_hung(
+            lambda: self._reconnecting(list_graphs, "GRAPH.LIST", retry_within_ms=self.timeout_ms + CLIENT_GRACE_MS))
 
     def has_graph(self) -> bool:
-        return self.graph_name in self._redis().execute_command("GRAPH.LIST")
+        return self.graph_name in self._graph_names()
 
     def derived_graphs(self) -> list[str]:
         """Graphs built from this one (per-scope views named '<graph>@<scope>')."""
-        return [g for g in self._redis().execute_command("GRAPH.LIST") if g.startswith(self.graph_name + "@")]
+        return [g for g in self._graph_names() if g.startswith(self.graph_name + "@")]
 
     def drop_graph(self, name: str) -> None:
-        if name in self._redis().execute_command("GRAPH.LIST"):
+        if name in self._graph_names():
             self._redis().execute_command("GRAPH.DELETE", name)
 
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
@@ -104,8 +121,11 @@ class FalkorDBStore(GraphStore):
             runner = graph.ro_query if read_only else graph.query
             return runner(cypher, params or None, timeout=timeout_ms)
 
-        result = self._reconnecting(lambda: self._within_deadline(run, cypher, timeout_ms, "The query ran past"),
-                                    cypher, retry_within_ms=timeout_ms + CLIENT_GRACE_MS if read_only else 0)
+        def attempt():
+            return self._reconnecting(lambda: self._within_deadline(run, cypher, timeout_ms, "The query ran past"),
+                                      cypher, retry_within_ms=timeout_ms + CLIENT_GRACE_MS if read_only else 0)
+
+        result = _once_more_if_the_server_hung(attempt) if read_only else attempt()
         columns = [_column_name(h) for h in (result.header or [])]
         return columns, ([_plain(v) for v in row] for row in result.result_set)
 
@@ -131,16 +151,18 @@ class FalkorDBStore(GraphStore):
             raise _translate(exc, cypher) from exc
 
     def _stuck(self, cypher: str, timeout_ms: int, pid: int | None, overran: str) -> QueryTimeoutError:
-        restarted = None
+        restarted: str | None = None
         if self.watchdog:
             restarted = self.server.restart_if_hung(stuck_query=cypher, stuck_after_ms=timeout_ms, pid=pid)
         limit = f"{timeout_ms / 1000:g} s"
         if restarted:
-            return QueryTimeoutError(
+            error = QueryTimeoutError(
                 f"{overran} its {limit} limit and FalkorDB could not stop it ({restarted}), so the embedded "
                 "server was restarted; the graph is kept on disk and other questions go on.",
                 db_message=f"Query timed out after {limit}: the database could not interrupt it and was restarted. "
                            f"{CHEAPER_HELP}", query=cypher)
+            error.restart_reason = restarted
+            return error
         return QueryTimeoutError(f"The query timed out: FalkorDB gave no answer within {limit}.",
                                  db_message=f"Query timed out after {limit}. {CHEAPER_HELP}", query=cypher)
 
@@ -205,10 +227,21 @@ class FalkorLoadTarget(LoadTarget):
 
     def abort(self) -> None:
         try:
-            if self.staging_name in self.store._redis().execute_command("GRAPH.LIST"):
+            if self.staging_name in self.store._graph_names():
                 self.graph.delete()
-        except redis.exceptions.RedisError:
+        except (redis.exceptions.RedisError, SurvivorGraphError):
             pass  # the staging key is garbage either way; the next load replaces it
+
+
+def _once_more_if_the_server_hung(attempt):
+    """Run a read; when it timed out because the server's main thread hung (which a read never holds), the
+    watchdog has restarted the server: run it once more there. A read that is itself stuck is not retried."""
+    try:
+        return attempt()
+    except QueryTimeoutError as exc:
+        if exc.restart_reason != UNANSWERED:
+            raise
+    return attempt()
 
 
 def _column_name(header: Any) -> str:

@@ -36,6 +36,9 @@ _MAX_SOCKET_PATH = 100
 PROBE_TIMEOUT_S = 2.0
 # Past the server's TIMEOUT_MAX by this much, a running query is stuck whoever sent it.
 STUCK_MARGIN_MS = 5000
+# Why the watchdog restarted a server whose main thread did not answer: a write, a SAVE or a deadlock in the
+# module held it, never a read (reads run on the worker threads), so a read that timed out was its victim.
+UNANSWERED = f"the server did not answer within {PROBE_TIMEOUT_S:.0f} s"
 # Memory one query may use. Catches a huge `range()` or `collect()` the timeout cannot (measured: range(1,
 # 20000000) refused at 256 MB); every catalog query runs under it (tests/catalog/test_loader.py, the full graph).
 QUERY_MEM_CAPACITY_BYTES = 256 * 1024 * 1024
@@ -110,9 +113,14 @@ class EmbeddedFalkorDB:
             self._wait_ready()
         return self.paths.socket
 
-    def attach(self) -> Path:
-        """Socket of a running server; a clear error (with the fix) when none runs or it does not answer."""
+    def attach(self, *, recover_after_s: float | None = None) -> Path:
+        """Socket of a running server; a clear error (with the fix) when none runs or it does not answer.
+
+        `recover_after_s`: a server that does not answer is given that long to answer again, then restarted
+        (the watchdog's rule for a main thread that stays blocked). None: never restart (a status check)."""
         state = self.state()
+        if state == "not answering" and recover_after_s is not None:
+            state = self._recover_unanswering(recover_after_s)
         if state == "loading":
             self._wait_ready()
         elif state == "not answering":
@@ -165,14 +173,25 @@ class EmbeddedFalkorDB:
             stuck = found.stuck(stuck_query, stuck_after_ms, self.query_timeout_ms * 4 + STUCK_MARGIN_MS)
             if found.answered and not stuck:
                 return None
-            reason = (f"it was still running after {stuck[0].elapsed_ms / 1000:.0f} s" if stuck
-                      else f"the server did not answer within {PROBE_TIMEOUT_S:.0f} s")
+            reason = f"it was still running after {stuck[0].elapsed_ms / 1000:.0f} s" if stuck else UNANSWERED
             log.warning("Restarting the embedded FalkorDB (pid %s): %s", current, reason)
             self._force_stop(current, save=found.answered)
             self._clear_stale()
             self._start()
             self._wait_ready()
             return reason
+
+    def _recover_unanswering(self, wait_s: float) -> str:
+        """Wait up to `wait_s` for a server that does not answer; restart it if it still does not."""
+        pid = self._pid()
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            state = self.state()
+            if state != "not answering":
+                return state
+            time.sleep(0.2)
+        self.restart_if_hung(stuck_query="", stuck_after_ms=float("inf"), pid=pid)
+        return self.state()
 
     def wait_until_answering(self, timeout_s: float) -> bool:
         """After a lost connection: wait for the server while it is coming back (being restarted under the lock,

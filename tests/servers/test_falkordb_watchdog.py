@@ -8,12 +8,14 @@ never looks at its timeout. On 1,000 nodes it runs for tens of seconds; the watc
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 
 import pytest
 
 from survivorgraph.cypher.safety import check_read_only
-from survivorgraph.errors import QueryTimeoutError
+from survivorgraph.errors import BackendBusyError, QueryTimeoutError
 from survivorgraph.graph.falkordb_store import CLIENT_GRACE_MS, FalkorDBStore
 from survivorgraph.servers.falkordb_server import EmbeddedFalkorDB
 
@@ -105,6 +107,38 @@ def test_a_question_waiting_behind_the_jam_is_answered_after_the_restart(server)
     assert restarted and "still running" in restarted
     waiting.join(timeout=60)
     assert answers == [NODES]
+
+
+def test_a_read_a_frozen_server_held_up_runs_again_after_the_restart(server):
+    """SIGSTOP holds the main thread as a deadlocked module or a long write does (nothing answers, not even PING):
+    the read was the victim, not the cause, so after the watchdog's restart it is answered instead of failing."""
+    reader = store(server)
+    frozen = server.pid()
+    os.kill(frozen, signal.SIGSTOP)
+    assert reader.query(COUNT).single() == NODES
+    assert server.pid() != frozen and server.state() == "running"
+
+
+def test_a_read_that_is_itself_stuck_is_not_run_twice(server):
+    asker = store(server)
+    with pytest.raises(QueryTimeoutError, match="still running after") as timed_out:
+        asker.query(check_read_only(SLOW))
+    assert timed_out.value.restart_reason.startswith("it was still running")
+
+
+def test_a_store_opened_while_the_server_is_frozen_restarts_it_after_a_read_deadline(server):
+    frozen = server.pid()
+    os.kill(frozen, signal.SIGSTOP)
+    try:
+        with pytest.raises(BackendBusyError, match="make db-down && make db-up"):
+            store(server, watchdog=False)  # a status check only reports
+        assert server.pid() == frozen
+        opened = store(server)
+    finally:
+        if server.pid() == frozen:
+            os.kill(frozen, signal.SIGCONT)
+    assert server.pid() != frozen
+    assert opened.query(COUNT).single() == NODES
 
 
 def test_the_watchdog_leaves_a_server_that_answers_alone(server):
