@@ -24,6 +24,7 @@ from typing import Any
 from survivorgraph.cypher.ordering import ranking_column
 from survivorgraph.retrievers.answering import asks_for_a_ranking
 from survivorgraph.retrievers.citations import ABSTAIN
+from survivorgraph.season_columns import holds_seasons, season_numbers
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -44,7 +45,6 @@ _CITATION = re.compile(r"\[(\d+)\]")
 _ORDINAL_SEASON = r"\b(\d{1,2})(?:st|nd|rd|th)\s+season\b"
 _SEASON_CLAIM = re.compile(rf"\bseasons?\s+(\d{{1,2}})\b(?![.,]\d)|{_ORDINAL_SEASON}", re.I)
 _SEASON_NAMED = re.compile(rf"\b(?:season|survivor:?)\s+(\d{{1,2}})\b|\bs(\d{{1,2}})\b|{_ORDINAL_SEASON}", re.I)
-_SEASON_COUNT = re.compile(r"num|count|played|total", re.I)  # "seasons_played: 2" counts seasons, names none
 
 # Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
 # a sentence starts with.
@@ -126,10 +126,8 @@ class Evidence:
         found |= {int(n) for n in re.findall(r"\b\d{1,2}\b", self.question)}
         for row in self.rows:
             for column, value in row.items():
-                if "season" in column.lower() and not _SEASON_COUNT.search(column):
-                    found |= {int(v) for v in (value if isinstance(value, (list, tuple)) else (value,))
-                              if (isinstance(v, (int, float)) and not isinstance(v, bool))
-                              or (isinstance(v, str) and v.isdigit())}
+                if holds_seasons(column):
+                    found |= set(season_numbers(value))
         return found
 
     def _text(self) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivorgraph.retrievers.types import RetrievalResult
+from survivorgraph.season_columns import holds_seasons, season_numbers
 
 MAX_PEOPLE = 25
 MAX_SEASONS = 15
@@ -28,8 +29,6 @@ MAX_TEXT = 120
 
 CASTAWAY_ID = re.compile(r"^[A-Z]{2,3}\d{4}$")
 REL_PATTERN = re.compile(r"\[\s*\w*\s*:\s*`?([A-Za-z_]+(?:`?\s*\|\s*:?\s*`?[A-Za-z_]+)*)")
-SEASON_COLUMNS = {"season", "seasons", "season_number", "seasons_won_in", "seasons_played_in"}
-SEASON_PARAMS = {"season", "seasons"}
 
 PEOPLE_QUERY = """
 MATCH (p:Player)-[:PLAYED_IN]->(ps:PlayerSeason)-[:IN_SEASON]->(s:Season)
@@ -112,16 +111,6 @@ def _values(value: Any) -> Iterable[Any]:
         yield value
 
 
-def _season_number(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and 0 < value < 100:
-        return value
-    if isinstance(value, float) and value.is_integer() and 0 < value < 100:
-        return int(value)
-    return None
-
-
 def find_anchors(result: RetrievalResult) -> Anchors:
     """The people and seasons a result's rows (and its successful queries' parameters) name."""
     ids: dict[str, None] = {}
@@ -131,11 +120,9 @@ def find_anchors(result: RetrievalResult) -> Anchors:
     for row in list(result.rows) + params:
         for key, value in row.items():
             key_l = str(key).lower()
-            if key_l in SEASON_COLUMNS or key_l in SEASON_PARAMS:
-                for item in _values(value):
-                    number = _season_number(item)
-                    if number is not None:
-                        seasons.setdefault(number)
+            if holds_seasons(key_l):
+                for number in season_numbers(value):
+                    seasons.setdefault(number)
             if key_l == "version" and isinstance(value, str) and value.isalpha():
                 versions.setdefault(value)
             for item in _values(value):
