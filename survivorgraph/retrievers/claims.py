@@ -43,7 +43,11 @@ _CITATION = re.compile(r"\[(\d+)\]")
 # A season the answer places something in ("in season 14", "the 14th season"): its number must be a season of the
 # evidence, not only some number of it ("14th voted out" of season 16 is no season 14).
 _ORDINAL_SEASON = r"\b(\d{1,2})(?:st|nd|rd|th)\s+season\b"
-_SEASON_CLAIM = re.compile(rf"\bseasons?\s+(\d{{1,2}})\b(?![.,]\d)|{_ORDINAL_SEASON}", re.I)
+# "season 16", "the 14th season", and a list after the plural ("seasons 16, 20 and 40"): each number is checked.
+_SEASON_NUMBER = r"\d{1,2}\b(?![.,]\d)"
+_SEASON_CLAIM = re.compile(rf"\bseason(s)?\s+{_SEASON_NUMBER}"
+                           rf"(?(1)(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+){_SEASON_NUMBER})*)|{_ORDINAL_SEASON}",
+                           re.I)
 _SEASON_NAMED = re.compile(rf"\b(?:season|survivor:?)\s+(\d{{1,2}})\b|\bs(\d{{1,2}})\b|{_ORDINAL_SEASON}", re.I)
 
 # Capitalised words an answer uses that are not claims about the data: the show's own vocabulary and the words
@@ -122,7 +126,9 @@ class Evidence:
     def seasons(self) -> set[int]:
         """The seasons the evidence is about: the rows' season columns, the seasons its passages are labelled with
         or name ("season 16", "Survivor 46"), and any number of the question (it may name a season by number)."""
-        found = {int(n) for m in _SEASON_NAMED.finditer(self._text()) for n in m.groups() if n}
+        text = self._text()
+        found = {int(n) for m in _SEASON_NAMED.finditer(text) for n in m.groups() if n}
+        found |= {int(n) for m in _SEASON_CLAIM.finditer(text) for n in re.findall(r"\d{1,2}", m.group(0))}
         found |= {int(n) for n in re.findall(r"\b\d{1,2}\b", self.question)}
         for row in self.rows:
             for column, value in row.items():
@@ -165,9 +171,8 @@ def claims_in(answer: str) -> list[Claim]:
     return list(dict.fromkeys(claim for _, claim in sorted(found, key=lambda f: f[0])))
 
 
-def season_of(claim: Claim) -> int:
-    match = _SEASON_CLAIM.search(claim.text)
-    return int(match.group(1) or match.group(2))
+def seasons_of(claim: Claim) -> list[int]:
+    return [int(n) for n in re.findall(r"\d{1,2}", claim.text)]
 
 
 def _starts_sentence(text: str, index: int) -> bool:
@@ -197,7 +202,8 @@ _COMMON = {"because", "unfortunately", "yes", "no", "sorry", "sure", "here", "al
 def supported(claim: Claim, evidence: Evidence, words: set[str] | None = None,
               numbers: set[float] | None = None, seasons: set[int] | None = None) -> bool:
     if claim.kind == "season":
-        return season_of(claim) in (evidence.seasons() if seasons is None else seasons)
+        held = evidence.seasons() if seasons is None else seasons
+        return all(season in held for season in seasons_of(claim))
     if claim.kind == "citation":
         return 1 <= int(claim.text.strip("[]")) <= evidence.cited
     if claim.kind == "number":

@@ -119,6 +119,17 @@ def test_a_season_the_answer_places_something_in_must_be_a_season_of_the_evidenc
     assert texts(unsupported_claims("She won in season 2.", Evidence(rows=[{"seasons_played": 2}]))) == ["season 2"]
 
 
+def test_every_season_of_a_list_must_be_a_season_of_the_evidence():
+    rows = [{"player": "Rob Mariano", "season": 4}, {"player": "Rob Mariano", "season": 8}]
+    assert unsupported_claims("He played seasons 4 and 8.", Evidence(rows=rows)) == []
+    listed = unsupported_claims("He played seasons 4, 8 and 20.", Evidence(rows=rows))
+    assert texts(listed) == ["seasons 4, 8 and 20", "20"]  # the list as a season claim, 20 as a number
+    # a passage's own list vouches for each season in it; a singular season takes no list ("season 4 and 8 votes")
+    assert unsupported_claims("Seasons 20 & 40 [1].", Evidence(passages=["She was back for seasons 20 and 40."],
+                                                                cited=1)) == []
+    assert [c.text for c in claims_in("In season 4 and 8 votes") if c.kind == "season"] == ["season 4"]
+
+
 def test_the_show_itself_is_no_claim():
     assert claims_in("The TV show Survivor had two such seasons.") == [claims_in("two")[0]]
 
