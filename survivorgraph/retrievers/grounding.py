@@ -51,7 +51,7 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     its "the data does not show …" sentences when it says something else (retrievers.hedges). `detail`: the
     trace's "write answer" step."""
     with run.step("write answer", **detail) as step:
-        answer = _written(llm, messages, run, grammar, step, drop_hedges)
+        answer = _written(llm, messages, run, grammar, step, drop_hedges, evidence.question)
     unsupported = _check(answer, evidence, run, "check the answer against its evidence")
     support = {"claims": len(claims_in(answer)), "unsupported": [c.text for c in unsupported], "retried": False,
                "withheld": False, **_misranked(unsupported)}
@@ -61,7 +61,7 @@ def grounded_answer(llm, messages: list[dict[str, str]], evidence: Evidence, run
     retry = [*messages, {"role": "assistant", "content": answer},
              {"role": "user", "content": retry_prompt(unsupported)}]
     with run.step("answer again without the unsupported claims", unsupported=support["unsupported"]) as step:
-        second = _written(llm, retry, run, grammar, step, drop_hedges)
+        second = _written(llm, retry, run, grammar, step, drop_hedges, evidence.question)
     still = _check(second, evidence, run, "check the second answer against its evidence")
     if "misranked" in support:
         support["first_misranked"] = support.pop("misranked")
@@ -80,9 +80,10 @@ def _misranked(unsupported: list[Claim]) -> dict:
     return {"misranked": ranks} if ranks else {}
 
 
-def _written(llm, messages, run, grammar: str | None, step, drop_hedges: bool = False) -> str:
+def _written(llm, messages, run, grammar: str | None, step, drop_hedges: bool = False, question: str = "") -> str:
     """The model's answer with each sentence once, under a grammar without the sentences its bounds cut off, and
-    with `drop_hedges` without its hedges (the trace says what was dropped)."""
+    with `drop_hedges` without its hedges (the trace says what was dropped; `question`'s own names and numbers
+    are no fact beside a hedge)."""
     answer, repeats = without_repeats(write_answer(llm, messages, run.answer_sink(), grammar))
     if repeats:
         step.detail["repeated sentences dropped"] = repeats
@@ -91,7 +92,7 @@ def _written(llm, messages, run, grammar: str | None, step, drop_hedges: bool = 
         if cut:
             step.detail["cut off by the grammar's bound"] = cut
     if drop_hedges:
-        answer, hedges = without_hedges(answer)
+        answer, hedges = without_hedges(answer, question)
         if hedges:
             step.detail["'not shown' sentences dropped beside what it does say"] = hedges
     return answer
@@ -142,7 +143,7 @@ def answer_from_passages(llm, question: str, chunks, run, *, embed=None, seasons
                                 shown_instead=shown_instead, **detail)
     if run.result.answer_kind == "extractive":  # withheld: the passages are shown already
         return answer
-    if abstains(answer) and _overruled(answer, excerpts, seasons, run):
+    if abstains(answer, question) and _overruled(answer, excerpts, seasons, run):
         return OVERRULED_NOTE + "\n\n" + shown_instead()
     return with_cited_facts(answer, excerpts, question, run)
 

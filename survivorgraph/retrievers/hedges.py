@@ -44,36 +44,39 @@ def _says_something(sentence: str) -> bool:
     return bool(_WORD.search(_CITATIONS.sub("", sentence)))
 
 
-def is_hedge(sentence: str) -> bool:
+def is_hedge(sentence: str, question: str = "") -> bool:
     if NOT_SHOWN.search(sentence):
         return True
     only = _ONLY_SAYS.search(sentence)
-    return bool(only) and not (only.group("that") and _states_fact(sentence[only.end():]))
+    return bool(only) and not (only.group("that") and _states_fact(sentence[only.end():], question))
 
 
-def _states_fact(text: str) -> bool:
-    """A name or a number the claim check reads."""
-    return any(c.kind in ("name", "number") for c in claims_in(text))
+def _states_fact(text: str, question: str = "") -> bool:
+    """A name or a number the claim check reads, other than the question's own ("… only mentions that Jeff Probst
+    hosts" of a question about Jeff Probst tells the reader nothing new)."""
+    asked = question.lower()
+    return any(c.kind in ("name", "number") and not re.search(rf"\b{re.escape(c.text.lower())}\b", asked)
+               for c in claims_in(text))
 
 
-def abstains(answer: str) -> bool:
+def abstains(answer: str, question: str = "") -> bool:
     """Every sentence of the answer that says anything says the evidence does not show it."""
     said = [s for s in _sentences(answer) if _says_something(s)]
-    return bool(said) and all(is_hedge(s) for s in said)
+    return bool(said) and all(is_hedge(s, question) for s in said)
 
 
-def without_hedges(answer: str) -> tuple[str, list[str]]:
+def without_hedges(answer: str, question: str = "") -> tuple[str, list[str]]:
     """The answer without its "the data does not show …" sentences (their citations go with them), and those
     dropped — only when the rest states facts (a name or a number the claim check reads); otherwise the hedges
     are what it says ("The temperature was not recorded. The data does not show it.") and it is kept whole."""
     pieces = _AFTER_SENTENCE.split(answer.strip())  # sentence, space, sentence, …
     kept, dropped = [], []
     for i in range(0, len(pieces), 2):
-        if is_hedge(pieces[i]):
+        if is_hedge(pieces[i], question):
             dropped.append(pieces[i])
         else:
             kept.append(pieces[i] + (pieces[i + 1] if i + 1 < len(pieces) else ""))
     rest = "".join(kept).strip()
-    if not dropped or not _states_fact(rest):
+    if not dropped or not _states_fact(rest, question):
         return answer, []
     return rest, dropped

@@ -77,6 +77,17 @@ def test_what_the_passage_only_mentions_is_kept_when_it_states_the_story():
     assert is_hedge("The passage only mentions that the castaways competed.")  # names nothing: about the evidence
 
 
+def test_the_questions_own_names_are_no_fact_beside_only_mentions():
+    question = "Did Jeff Probst ever compete as a castaway?"
+    sentence = "The passage only mentions that Jeff Probst is the host."
+    assert not is_hedge(sentence) and is_hedge(sentence, question)
+    assert abstains(sentence + " The data does not show it.", question)
+    assert not is_hedge("The passage only mentions that Jeff Probst replaced Lisa Whelchel.", question)
+    # beside a hedge, a sentence that only repeats the question's names keeps the answer whole
+    answer = "Jeff Probst is the host [1]. The data does not show him playing."
+    assert without_hedges(answer, question) == (answer, [])
+
+
 def test_an_initial_does_not_end_a_sentence():
     kept, dropped = without_hedges("He betrayed J. P. and Nate [1]. The data does not show why.")
     assert kept == "He betrayed J. P. and Nate [1]." and dropped == ["The data does not show why."]
