@@ -41,6 +41,7 @@ RECONNECT_WAIT_S = 30.0
 CHEAPER_HELP = ("Write a cheaper query: iterate over the graph's nodes rather than over big range() or collect() "
                 "lists, and avoid building strings or lists step by step.")
 _LOST = (redis.exceptions.ConnectionError, FileNotFoundError, ConnectionError)
+RESTARTED_MEANWHILE = "the server was restarted while the query waited"
 
 
 def _translate(exc: Exception, cypher: str) -> Exception:
@@ -163,8 +164,11 @@ class FalkorDBStore(GraphStore):
                            f"{CHEAPER_HELP}", query=cypher)
             error.restart_reason = restarted
             return error
-        return QueryTimeoutError(f"The query timed out: FalkorDB gave no answer within {limit}.",
-                                 db_message=f"Query timed out after {limit}. {CHEAPER_HELP}", query=cypher)
+        error = QueryTimeoutError(f"The query timed out: FalkorDB gave no answer within {limit}.",
+                                  db_message=f"Query timed out after {limit}. {CHEAPER_HELP}", query=cypher)
+        if self.watchdog and pid is not None and self.server.pid() not in (pid, None):
+            error.restart_reason = RESTARTED_MEANWHILE  # another store's watchdog: this read waited behind the hang
+        return error
 
     def _reconnecting(self, action, cypher: str, *, retry_within_ms: float):
         """Run `action`; when its connection dropped (the server restarting) within `retry_within_ms` — before
@@ -235,11 +239,12 @@ class FalkorLoadTarget(LoadTarget):
 
 def _once_more_if_the_server_hung(attempt):
     """Run a read; when it timed out because the server's main thread hung (which a read never holds), the
-    watchdog has restarted the server: run it once more there. A read that is itself stuck is not retried."""
+    watchdog has restarted the server (this store's or another's, while it waited): run it once more there. A
+    read that is itself stuck is not retried."""
     try:
         return attempt()
     except QueryTimeoutError as exc:
-        if exc.restart_reason != UNANSWERED:
+        if exc.restart_reason not in (UNANSWERED, RESTARTED_MEANWHILE):
             raise
     return attempt()
 

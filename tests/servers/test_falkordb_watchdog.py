@@ -119,6 +119,30 @@ def test_a_read_a_frozen_server_held_up_runs_again_after_the_restart(server):
     assert server.pid() != frozen and server.state() == "running"
 
 
+def test_reads_of_several_stores_held_up_together_are_all_answered(server):
+    """The page asks three columns at once: one store's watchdog restarts the frozen server, and the reads that
+    waited beside it (their server restarted under them) run again too."""
+    readers = [store(server) for _ in range(3)]
+    frozen = server.pid()
+    os.kill(frozen, signal.SIGSTOP)
+    answers: list[int] = []
+    errors: list[Exception] = []
+
+    def read(reader):
+        try:
+            answers.append(reader.query(COUNT).single())
+        except Exception as exc:  # noqa: BLE001 - the assertion below names it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=read, args=(r,)) for r in readers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert errors == [] and answers == [NODES] * 3
+    assert server.pid() != frozen
+
+
 def test_a_read_that_is_itself_stuck_is_not_run_twice(server):
     asker = store(server)
     with pytest.raises(QueryTimeoutError, match="still running after") as timed_out:
