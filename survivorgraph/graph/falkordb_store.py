@@ -91,16 +91,19 @@ class FalkorDBStore(GraphStore):
     def _graph_within(self, socket_timeout_s: float, graph_name: str | None = None):
         return self._client_within(socket_timeout_s).select_graph(graph_name or self.graph_name)
 
-    def _graph_names(self) -> list[str]:
+    def _graph_names(self, once_more: bool = True) -> list[str]:
         """GRAPH.LIST within a read's deadline. The main thread answers it at once unless something holds it:
-        then the watchdog judges the server, and the list is asked once more of the restarted one."""
+        then the watchdog judges the server, and (`once_more`) the list is asked once more of the restarted one;
+        a read asks it without, as the read itself runs once more."""
         def list_graphs():
             connection = self._client_within((self.timeout_ms + CLIENT_GRACE_MS) / 1000).connection
             return self._within_deadline(lambda: connection.execute_command("GRAPH.LIST"), "GRAPH.LIST",
                                          self.timeout_ms, "Listing the graphs ran past")
 
-        return _once_more_if_the_server_hung(
-            lambda: self._reconnecting(list_graphs, "GRAPH.LIST", retry_within_ms=self.timeout_ms + CLIENT_GRACE_MS))
+        def attempt():
+            return self._reconnecting(list_graphs, "GRAPH.LIST", retry_within_ms=self.timeout_ms + CLIENT_GRACE_MS)
+
+        return _once_more_if_the_server_hung(attempt) if once_more else attempt()
 
     def has_graph(self) -> bool:
         return self.graph_name in self._graph_names()
@@ -116,7 +119,7 @@ class FalkorDBStore(GraphStore):
     def _run(self, cypher: str, params: dict[str, Any], timeout_ms: int,
              read_only: bool) -> tuple[list[str], Iterable[Sequence[Any]]]:
         def run():
-            if read_only and not self.has_graph():
+            if read_only and self.graph_name not in self._graph_names(once_more=False):
                 raise NotLoadedError(f"The graph '{self.graph_name}' does not exist yet: run `make setup` to load it.")
             graph = self._graph_within((timeout_ms + CLIENT_GRACE_MS) / 1000)
             runner = graph.ro_query if read_only else graph.query

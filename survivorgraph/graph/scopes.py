@@ -12,10 +12,11 @@ from __future__ import annotations
 import time
 
 from filelock import FileLock
+from redis.exceptions import RedisError
 
 from ingest.viewer_scope import ViewerScope, scoping_statements
 from survivorgraph.config import Settings
-from survivorgraph.errors import ConfigError, NotLoadedError
+from survivorgraph.errors import ConfigError, NotLoadedError, SurvivorGraphError
 from survivorgraph.graph import GraphStore, open_graph_store
 
 
@@ -60,7 +61,9 @@ def build_scoped_graph(main, name: str, scope: ViewerScope) -> float:
             work.query(statement, params, read_only=False)
         redis.rename(staging, name)
     except BaseException:
-        if staging in redis.execute_command("GRAPH.LIST"):
-            redis.execute_command("GRAPH.DELETE", staging)
+        try:
+            main.drop_graph(staging)
+        except (SurvivorGraphError, RedisError):
+            pass  # a server that does not answer keeps the staging copy; the error that stopped the build is raised
         raise
     return time.perf_counter() - started

@@ -121,6 +121,8 @@ class EmbeddedFalkorDB:
         state = self.state()
         if state == "not answering" and recover_after_s is not None:
             state = self._recover_unanswering(recover_after_s)
+        if state == "stopped" and self._restart_in_progress():  # between the watchdog's kill and the new socket
+            state = "running" if self.wait_until_answering(START_TIMEOUT_S) else self.state()
         if state == "loading":
             self._wait_ready()
         elif state == "not answering":
@@ -165,21 +167,31 @@ class EmbeddedFalkorDB:
         when it does not answer a probe, when that query still runs `stuck_after_ms` after it started, or when
         any query runs past the server's own cap (TIMEOUT_MAX plus a margin). `pid` is the server the caller
         used: when it has been restarted since, nothing is done. Returns why it restarted, or None."""
-        with FileLock(str(self.paths.lockfile), timeout=START_TIMEOUT_S):
-            current = self._pid()
-            if current is None or current != pid or not _process_alive(current) or not _is_redis(current):
-                return None  # not ours to judge: gone, already restarted, or not our redis
-            found = self.probe()
-            stuck = found.stuck(stuck_query, stuck_after_ms, self.query_timeout_ms * 4 + STUCK_MARGIN_MS)
-            if found.answered and not stuck:
-                return None
-            reason = f"it was still running after {stuck[0].elapsed_ms / 1000:.0f} s" if stuck else UNANSWERED
-            log.warning("Restarting the embedded FalkorDB (pid %s): %s", current, reason)
-            self._force_stop(current, save=found.answered)
-            self._clear_stale()
-            self._start()
-            self._wait_ready()
-            return reason
+        try:
+            with FileLock(str(self.paths.lockfile), timeout=START_TIMEOUT_S):
+                return self._restart_if_hung(stuck_query, stuck_after_ms, pid)
+        except Timeout as exc:
+            raise BackendBusyError(
+                f"The embedded FalkorDB is being restarted or started by another process that has held its lock for "
+                f"{START_TIMEOUT_S:.0f} s ({self.paths.lockfile}). Ask again in a moment; `make db-down && make "
+                "db-up` forces a clean start.") from exc
+
+    def _restart_if_hung(self, stuck_query: str, stuck_after_ms: float, pid: int | None) -> str | None:
+        """restart_if_hung under the start/stop lock."""
+        current = self._pid()
+        if current is None or current != pid or not _process_alive(current) or not _is_redis(current):
+            return None  # not ours to judge: gone, already restarted, or not our redis
+        found = self.probe()
+        stuck = found.stuck(stuck_query, stuck_after_ms, self.query_timeout_ms * 4 + STUCK_MARGIN_MS)
+        if found.answered and not stuck:
+            return None
+        reason = f"it was still running after {stuck[0].elapsed_ms / 1000:.0f} s" if stuck else UNANSWERED
+        log.warning("Restarting the embedded FalkorDB (pid %s): %s", current, reason)
+        self._force_stop(current, save=found.answered)
+        self._clear_stale()
+        self._start()
+        self._wait_ready()
+        return reason
 
     def _recover_unanswering(self, wait_s: float) -> str:
         """Wait up to `wait_s` for a server that does not answer; restart it if it still does not."""
