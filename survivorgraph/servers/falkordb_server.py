@@ -224,6 +224,8 @@ class EmbeddedFalkorDB:
 
     def _restart_in_progress(self) -> bool:
         """Someone holds the start/stop lock (the watchdog, `make db-up`): the server is on its way back."""
+        if not self.paths.lockfile.exists():
+            return False  # never started here: taking the lock would create the state directory
         lock = FileLock(str(self.paths.lockfile))
         try:
             lock.acquire(timeout=0)
