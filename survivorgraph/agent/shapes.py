@@ -80,7 +80,8 @@ _GROUPS = ("original_tribe", "recurring_name")  # the columns a list's rows can 
 # "who went home first", "the first one out", "who lasted longest": among listed people, the order they left in,
 # which their finishing place holds (the first out has the highest place)
 _LEFT = r"(?:went|go|goes|left|leave|was|got|were) (?:voted |sent |kicked )?(?:out|home|booted|eliminated)"
-_WENT_FIRST = re.compile(rf"\b(?:{_LEFT}|went|left|dropped) first\b|\bfirst (?:one |person |player |castaway |of (?:them|those|the \w+) )?"
+_WENT_FIRST = re.compile(rf"\b(?:{_LEFT}|went|left|dropped) first\b|"
+                         r"\bfirst (?:one |person |player |castaway |of (?:them|those|the \w+) )?"
                          r"(?:to (?:go|leave|be (?:voted out|eliminated|sent home))|out|gone|eliminated)\b", re.I)
 _LASTED_LONGEST = re.compile(r"\b(?:lasted|survived|stayed|went|got|made it) (?:the )?(?:longest|furthest|farthest)\b|"
                              r"\boutlasted (?:the others|everyone)\b", re.I)
