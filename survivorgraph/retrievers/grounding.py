@@ -80,17 +80,25 @@ def _misranked(unsupported: list[Claim]) -> dict:
     return {"misranked": ranks} if ranks else {}
 
 
+def tidied(answer: str, bounded: bool, detail: dict) -> str:
+    """The reply without the unfinished sentence a grammar's bound cut off (`bounded`), then each sentence once;
+    `detail` records what was dropped. The bound is counted on the reply as written: a loop's repeats count towards
+    it, and dropping them first left the words glued at the bound ("notprovideanyinformation") as a claim."""
+    if bounded:
+        answer, cut = without_forced_ends(answer)
+        if cut:
+            detail["cut off by the grammar's bound"] = cut
+    answer, repeats = without_repeats(answer)
+    if repeats:
+        detail["repeated sentences dropped"] = repeats
+    return answer
+
+
 def _written(llm, messages, run, grammar: str | None, step, drop_hedges: bool = False, question: str = "") -> str:
     """The model's answer with each sentence once, under a grammar without the sentences its bounds cut off, and
     with `drop_hedges` without its hedges (the trace says what was dropped; `question`'s own names and numbers
     are no fact beside a hedge)."""
-    answer, repeats = without_repeats(write_answer(llm, messages, run.answer_sink(), grammar))
-    if repeats:
-        step.detail["repeated sentences dropped"] = repeats
-    if grammar is not None:
-        answer, cut = without_forced_ends(answer)
-        if cut:
-            step.detail["cut off by the grammar's bound"] = cut
+    answer = tidied(write_answer(llm, messages, run.answer_sink(), grammar), grammar is not None, step.detail)
     if drop_hedges:
         answer, hedges = without_hedges(answer, question)
         if hedges:

@@ -12,7 +12,7 @@ from survivorgraph.retrievers.answering import without_repeats
 from survivorgraph.retrievers.citations import ABSTAIN, TEXT_WORDS, alphabet, citation_grammar, without_forced_ends
 from survivorgraph.retrievers.cited_facts import QUOTED
 from survivorgraph.retrievers.claims import UNCITED, Evidence, unsupported_claims
-from survivorgraph.retrievers.grounding import RETRY_UNCITED, withheld_note
+from survivorgraph.retrievers.grounding import RETRY_UNCITED, tidied, withheld_note
 from survivorgraph.retrievers.traditional import TraditionalRetriever
 from tests.fake_openai_server import Reply, completion
 
@@ -119,6 +119,22 @@ def test_the_sentence_a_bound_cut_off_is_dropped_and_the_rest_kept():
                                                      "emphasized her loyalty [2].")
     short = "Tina won, then she thanked Colby [1]"  # under every bound: nothing is cut, full stop or not
     assert without_forced_ends(short) == (short, [])
+
+
+def test_a_bound_reached_in_a_loop_is_cut_before_the_loop_is_dropped():
+    """Shaped like a recorded 1.5B reply (blind-13): a sentence looped up to the bound, the next words glued there.
+    Counted after the repeats were dropped, the stretch was under the bound and the glued word stood as a name."""
+    loop = "The information provided only discusses the voting process and the final Tribal Council. "
+    looped = loop * (TEXT_WORDS // len(loop.split()))
+    last = ["The", "passage", "does"][: TEXT_WORDS - len(looped.split()) - 1] + ["notprovideanyinformation"]
+    last = ["it"] * (TEXT_WORDS - len(looped.split()) - len(last)) + last
+    reply = looped + " ".join(last) + "\n[1]"
+    assert len(reply.split()) == TEXT_WORDS + 1  # the stretch at its bound, then the citation
+    detail = {}
+    assert tidied(reply, True, detail) == loop.strip() + " [1]"
+    assert detail == {"cut off by the grammar's bound": [" ".join(last)],
+                      "repeated sentences dropped": TEXT_WORDS // len(loop.split()) - 1}
+    assert tidied(reply, False, {}) != loop.strip() + " [1]"  # no grammar, no bound: nothing is cut
 
 
 def test_a_sentence_the_model_repeats_in_a_loop_is_kept_once():
