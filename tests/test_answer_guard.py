@@ -101,3 +101,12 @@ def test_a_passage_cut_short_ends_at_a_word():
         shown = extractive_chunks([ChunkEvidence(chunk_id="c1", text=text, score=1.0, source="test")])
         assert shown.endswith(" …") and "Genevie " not in shown, shown[-60:]
         assert not unsupported_claims(shown, Evidence(passages=[text], cited=1)), shown[-60:]
+
+
+def test_the_value_a_part_asks_for_leads_a_one_row_answer():
+    row = [{"place": 2, "player": "Amanda Kimmel", "castaway_id": "US0180", "result": "Runner-up",
+            "premiered": "2008-02-07"}]
+    assert key_facts(row, question="how far did she make it", asked="place") == ["2", "Amanda Kimmel"]
+    assert key_facts(row, question="how far did she make it") == ["Amanda Kimmel"]  # no focus: the name alone
+    assert key_facts(row, question="when did it premiere", asked="premiered") == ["Amanda Kimmel"]  # dates vary
+    assert key_facts(row, question="who was it", asked="player") == ["Amanda Kimmel"]

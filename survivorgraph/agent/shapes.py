@@ -48,7 +48,8 @@ FOCUS = [
     (re.compile(r"\b(what|which) date\b|\bwhen did .*\b(air|premiere)|\b(first )?air(ed)?\b|\bpremiere", re.I),
      "premiered"),
     (re.compile(r"\b(what|which) year\b", re.I), "year"),
-    (re.compile(r"\bwhat place\b|\bwhere did .* (finish\w*|place)\b|\bfinish(ed)? in\b|\bplacing\b", re.I), "place"),
+    (re.compile(r"\bwhat place\b|\bwhere did .* (finish\w*|place)\b|\bfinish(ed)? in\b|\bplacing\b|"
+                r"\bhow far (?:did|does|do|has|had|have) .*\b(?:get|go|make it|come)\b", re.I), "place"),
     (re.compile(r"\bhow old\b|\bage\b", re.I), "age"),
     (re.compile(r"\boriginal tribe\b|\bstarting tribe\b|\bfirst tribe\b", re.I), "original_tribe"),
 ]

@@ -19,7 +19,7 @@ from survivorgraph.agent.episode_focus import search_text
 from survivorgraph.agent.example_router import Candidate
 from survivorgraph.agent.lexicon import Mention, reading
 from survivorgraph.agent.llm_router import LLMRouter, grounded
-from survivorgraph.agent.operations import yielding
+from survivorgraph.agent.operations import Focus, yielding
 from survivorgraph.agent.parts import Part, split_parts
 from survivorgraph.agent.plans import ABSTAIN, Plan, Slots, Source
 from survivorgraph.agent.shapes import answer_shape
@@ -365,7 +365,7 @@ class AgenticRetriever(Retriever):
                 self.llm, messages, evidence, run, what="the rows and passages found", parts=len(parts),
                 found=len(useful), shown_instead=lambda: "\n\n".join(
                     _extractive_part(part, rows, chunks) for part, _, rows, chunks in items))
-            if result.answer_kind != "extractive" and self._guard_facts(result, items, run):
+            if result.answer_kind != "extractive" and self._guard_facts(result, items, useful, run):
                 # The model answered something else: the answer is the one written without it, every part (its
                 # passages too) — not only the part the model got wrong
                 self._without_model(result, items, sentences, useful, header=REBUILT_EVIDENCE)
@@ -404,22 +404,25 @@ class AgenticRetriever(Retriever):
         result.answer += _unread_note(useful)
 
     @staticmethod
-    def _guard_facts(result, items, run: Run) -> bool:
+    def _guard_facts(result, items, useful: list[Evidence], run: Run) -> bool:
         """A small model may drop or contradict what the rows hold. Missing list items are given exactly (before
         the model's answer for one part, after it for several); a missing *leading* fact (the one name or number a
         single row or a ranking is about) means the model answered something else: True, the answer is to be
         rebuilt without it."""
         with run.step("check the answer against the rows") as step:
             added, wrong = [], False
-            for part, _, rows, _ in items:
+            for (part, _, rows, _), e in zip(items, useful, strict=True):
                 if not rows:
                     continue
-                facts = key_facts(rows, question=part)
+                asked = next((op.column for op in e.plan.operations if isinstance(op, Focus)), None)
+                facts = key_facts(rows, question=part, asked=asked)
+                # what the part is about: the one row's name or number, the ranking's leader, and the value asked
+                leading = set(facts[:1]) | set(key_facts(rows, question=part)[:1])
                 missing = missing_facts(result.answer, facts)
                 if missing:
                     step.detail.setdefault("missing", {})[part] = missing[:10]
                     added.append(f"{part}: {data_summary(rows, question=part)}")
-                    wrong = wrong or (bool(facts) and facts[0] in missing
+                    wrong = wrong or (bool(leading & set(missing))
                                       and (len(rows) == 1 or is_ranking(rows, question=part)))
             if wrong:
                 step.detail["model_answer"] = result.answer

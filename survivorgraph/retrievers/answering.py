@@ -276,16 +276,25 @@ _SUPERLATIVE = re.compile(r"\b(most|least|fewest|top|highest|lowest|record|leade
                           re.I)
 
 
-def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str = "") -> list[str]:
-    """What a faithful answer from these rows must mention: for one row its name (or its first number);
-    for a ranking the leader and its metric; for a list every name (the first, if long); and any total
-    every row shares (n_players)."""
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")  # a model writes a date its own way ("September 20, 2007")
+
+
+def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str = "",
+              asked: str | None = None) -> list[str]:
+    """What a faithful answer from these rows must mention: for one row the value of the column the part asks
+    for (`asked`, its focus: the place in "how far did she get") and its name (or its first number); for a
+    ranking the leader and its metric; for a list every name (the first, if long); and any total every row
+    shares (n_players)."""
     if not rows:
         return []
     name = _answer_column(rows, question)
     first = rows[0]
     facts: list[str] = []
     if len(rows) == 1:
+        value = first.get(asked) if asked and asked != name else None
+        if (isinstance(value, int) and not isinstance(value, bool)) or \
+                (isinstance(value, str) and len(value.split()) <= 4 and not _DATE.match(value)):
+            facts.append(str(value))
         if name:
             facts += _names(rows, name)[:max_names]
         else:

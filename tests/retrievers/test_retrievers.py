@@ -395,6 +395,16 @@ def test_an_answer_that_misses_a_parts_leading_fact_is_rebuilt_with_every_part(g
     assert any("did not match the rows" in e for e in result.errors)
 
 
+def test_an_answer_that_leaves_out_the_value_a_part_asks_for_is_rebuilt(graph, linker, fake, llm):
+    """Scripted: the model names the right person and says nothing of how far he got (a recorded 1.5B answer
+    said "got to the final" of a winner). The place the part asks for leads its row, so the answer is rebuilt."""
+    say(fake, "Yam Yam Arocho played on Survivor 44 and did well.")
+    result = agent(graph, linker, llm).ask("Who won Survivor 44, and how far did Carolyn Wiger get that season?")
+    guard = next(s for s in result.trace if s.name == "check the answer against the rows")
+    assert guard.status == "error" and "3" in guard.detail["missing"]["how far did Carolyn Wiger get that season"]
+    assert result.answer_kind == "composed" and "place 3" in result.answer
+
+
 def test_a_long_list_reaches_the_model_complete(graph, linker, fake, llm):
     say(fake, "Seasons 1 and 3.")
     result = agent(graph, linker, llm, templates=False).ask("In which seasons was nobody medically evacuated?")
