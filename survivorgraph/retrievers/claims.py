@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from survivorgraph.cypher.ordering import ranking_column
@@ -62,6 +63,22 @@ SHOW_TERMS = {"survivor", "season", "seasons", "episode", "episodes", "tribal", 
               # a date's words: its numbers are the claim
               "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
               "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+@cache
+def show_terms() -> frozenset[str]:
+    """SHOW_TERMS and the words the catalog's answer templates write around their fields ("IMDb rating
+    {imdb_rating}"): a composed answer's own phrasing, not a claim about the data."""
+    from queries.catalog import load_catalog  # late: the catalog's checks import the agent, which imports this
+
+    catalog = load_catalog()
+    forms = [catalog.get(name).answer for name in catalog.names()]
+    templates = [t for f in forms if f for t in (f.one, f.each, f.many, *f.count.values()) if t]
+    return frozenset(SHOW_TERMS) | {w.lower() for t in templates for w in _TEMPLATE_WORD.findall(_FIELD.sub(" ", t))}
+
+
+_FIELD = re.compile(r"\{[^}]*\}")
+_TEMPLATE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+
+
 LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during", "from", "by", "with", "for", "of",
                  "to", "as", "and", "but", "or", "so", "then", "he", "she", "they", "it", "his", "her", "their",
                  "its", "this", "that", "these", "those", "there", "here", "who", "what", "which", "when", "where",
@@ -183,11 +200,11 @@ def _starts_sentence(text: str, index: int) -> bool:
 def _strip_name(name: str, at_sentence_start: bool) -> str:
     """The name without the show's words and a sentence's opening word ("The Tagi tribe" -> "Tagi")."""
     words = name.split()
-    while words and (words[0].lower().strip(".") in LEADING_WORDS | SHOW_TERMS | NUMBER_WORDS.keys()):
+    while words and (words[0].lower().strip(".") in LEADING_WORDS | show_terms() | NUMBER_WORDS.keys()):
         words.pop(0)
-    while words and words[-1].lower().strip(".") in SHOW_TERMS | {"of", "the", "and", "at", "on", "vs", "vs."}:
+    while words and words[-1].lower().strip(".") in show_terms() | {"of", "the", "and", "at", "on", "vs", "vs."}:
         words.pop()
-    if not words or all(w.lower().strip(".'’") in SHOW_TERMS for w in words):
+    if not words or all(w.lower().strip(".'’") in show_terms() for w in words):
         return ""
     if at_sentence_start and len(words) == 1 and name.split()[0] == words[0] and words[0].lower() in _COMMON:
         return ""
@@ -216,7 +233,7 @@ def supported(claim: Claim, evidence: Evidence, words: set[str] | None = None,
 
 def _name_words(claim: Claim) -> list[str]:
     """The words a name claim must find in the evidence: less the show's words and the joiners ("of", "the")."""
-    return [t for t in _WORD.findall(claim.text.lower()) if t not in SHOW_TERMS and t not in _JOINERS]
+    return [t for t in _WORD.findall(claim.text.lower()) if t not in show_terms() and t not in _JOINERS]
 
 
 _JOINERS = {"of", "the", "and", "at", "on", "vs", "de", "van", "von", "la", "del", "da", "s"}

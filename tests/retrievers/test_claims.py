@@ -28,6 +28,13 @@ def test_a_sentence_start_and_the_show_words_are_no_claims(answer):
     assert claims_in(answer) == []
 
 
+def test_the_words_an_answer_template_writes_are_no_claims():
+    # A composed answer's own phrasing ("IMDb rating {imdb_rating}", catalog.yaml) names nothing the rows must hold.
+    evidence = Evidence(rows=[{"season": 23, "episode": 15, "imdb_rating": 7.2}], question="q")
+    assert unsupported_claims("Season 23 episode 15 aired with IMDb rating 7.2.", evidence) == []
+    assert texts(unsupported_claims("Season 23 episode 15 aired with Netflix rating 7.2.", evidence)) == ["Netflix"]
+
+
 def test_a_number_the_rows_lack_is_unsupported():
     evidence = Evidence(rows=[{"player": "Kim Spradlin", "idols_found": 1}],
                         question="How many idols did Kim Spradlin find?")
