@@ -108,5 +108,12 @@ def test_the_value_a_part_asks_for_leads_a_one_row_answer():
             "premiered": "2008-02-07"}]
     assert key_facts(row, question="how far did she make it", asked="place") == ["2", "Amanda Kimmel"]
     assert key_facts(row, question="how far did she make it") == ["Amanda Kimmel"]  # no focus: the name alone
-    assert key_facts(row, question="when did it premiere", asked="premiered") == ["Amanda Kimmel"]  # dates vary
+    assert key_facts(row, question="when did it premiere", asked="premiered") == ["Amanda Kimmel"]  # not a number
     assert key_facts(row, question="who was it", asked="player") == ["Amanda Kimmel"]
+
+
+def test_a_number_is_found_in_any_of_its_spellings():
+    for said in ("She finished 3rd.", "She was third.", "She finished in place 3.", "All three votes."):
+        assert missing_facts(said, ["3"]) == [], said
+    assert missing_facts("She finished 13th.", ["3"]) == ["3"]
+    assert missing_facts("She was second.", ["3"]) == ["3"]

@@ -49,6 +49,14 @@ def season_filtered_tools() -> frozenset[str]:
 
 
 @cache
+def one_season_tools() -> frozenset[str]:
+    """Queries whose rows are always one season's: their `season` parameter is required."""
+    catalog = _catalog()
+    return frozenset(name for name in catalog.names()
+                     if any(p.name == "season" and p.required for p in catalog.get(name).params))
+
+
+@cache
 def columns_of(tool: str) -> tuple[str, ...]:
     """A catalog query's result columns (none for a tool that is not a catalog query)."""
     catalog = _catalog()

@@ -25,7 +25,7 @@ from survivorgraph.agent.operations import (
     planned,
 )
 from survivorgraph.agent.phrases import ordinal
-from survivorgraph.agent.query_facts import columns_of, person_column, row_facts
+from survivorgraph.agent.query_facts import columns_of, one_season_tools, person_column, row_facts
 
 # What each query's rows mean (the column "how many people" counts, the column naming an item …) is in
 # queries/catalog.yaml (`rows`), read through query_facts.row_facts.
@@ -78,14 +78,12 @@ _TOTALLED = {"day"}
 _GROUP_MOST = re.compile(r"\b(?:which|what) (?:starting |original |first |initial )?tribe\b.*\b(most|fewest|least)\b",
                          re.I)
 _GROUPS = ("original_tribe", "recurring_name")  # the columns a list's rows can be grouped by
-# "who went home first", "the first one out", "who lasted longest": among listed people, the order they left in,
-# which their finishing place holds (the first out has the highest place)
+# "who went home first", "the first one out": among one season's listed people, the first to leave has the highest
+# finishing place (places of different seasons do not compare: a query whose rows can span seasons is left alone)
 _LEFT = r"(?:went|go|goes|left|leave|was|got|were) (?:voted |sent |kicked )?(?:out|home|booted|eliminated)"
 _WENT_FIRST = re.compile(rf"\b(?:{_LEFT}|went|left|dropped) first\b|"
                          r"\bfirst (?:one |person |player |castaway |of (?:them|those|the \w+) )?"
                          r"(?:to (?:go|leave|be (?:voted out|eliminated|sent home))|out|gone|eliminated)\b", re.I)
-_LASTED_LONGEST = re.compile(r"\b(?:lasted|survived|stayed|went|got|made it) (?:the )?(?:longest|furthest|farthest)\b|"
-                             r"\boutlasted (?:the others|everyone)\b", re.I)
 
 
 def answer_shape(text: str, tool: str) -> tuple[Operation, ...]:
@@ -122,9 +120,8 @@ def answer_shape(text: str, tool: str) -> tuple[Operation, ...]:
     if (m := _GROUP_MOST.search(text)) and (by := next((c for c in _GROUPS if c in columns_of(tool)), None)):
         ops.append(LargestGroup(by, m.group(1).lower() == "most"))  # "which tribe put the most …", not a rank
         rank = None
-    if "place" in columns_of(tool) and person_column(tool) and (
-            (first := _WENT_FIRST.search(text)) or _LASTED_LONGEST.search(text)):
-        ops.append(Extreme("place", max=bool(first)))
+    if tool in one_season_tools() and "place" in columns_of(tool) and person_column(tool) and _WENT_FIRST.search(text):
+        ops.append(Extreme("place", max=True))
     if rank:  # "the second-most …"; "who had the most …": the top of the ranking (ties kept)
         ops.append(Rank(rank))
     if _AVERAGE.search(text) and focus in _AVERAGED:

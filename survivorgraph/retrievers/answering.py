@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from typing import Any
 
+from survivorgraph.agent.phrases import NUMBER_WORDS, ORDINALS
 from survivorgraph.retrievers import prompts
 from survivorgraph.retrievers.passages import Excerpt, format_excerpts
 from survivorgraph.retrievers.types import ChunkEvidence
@@ -276,9 +277,6 @@ _SUPERLATIVE = re.compile(r"\b(most|least|fewest|top|highest|lowest|record|leade
                           re.I)
 
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")  # a model writes a date its own way ("September 20, 2007")
-
-
 def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str = "",
               asked: str | None = None) -> list[str]:
     """What a faithful answer from these rows must mention: for one row the value of the column the part asks
@@ -292,8 +290,7 @@ def key_facts(rows: Sequence[dict[str, Any]], max_names: int = 20, question: str
     facts: list[str] = []
     if len(rows) == 1:
         value = first.get(asked) if asked and asked != name else None
-        if (isinstance(value, int) and not isinstance(value, bool)) or \
-                (isinstance(value, str) and len(value.split()) <= 4 and not _DATE.match(value)):
+        if isinstance(value, int) and not isinstance(value, bool):  # a number; words are written many ways
             facts.append(str(value))
         if name:
             facts += _names(rows, name)[:max_names]
@@ -329,9 +326,17 @@ def asks_for_a_ranking(question: str) -> bool:
 
 
 def missing_facts(answer: str, facts: Sequence[str]) -> list[str]:
-    """The facts (from key_facts) the answer does not mention as a whole word."""
+    """The facts (from key_facts) the answer does not mention as a whole word; a number in any of its spellings
+    ("3", "3rd", "three", "third")."""
     text = answer.lower()
-    return [f for f in facts if not re.search(rf"(?<![0-9a-z]){re.escape(f.lower())}(?![0-9a-z])", text)]
+    return [f for f in facts if not re.search(rf"(?<![0-9a-z])(?:{_spellings(f.lower())})(?![0-9a-z])", text)]
+
+
+def _spellings(fact: str) -> str:
+    if not fact.isdigit():
+        return re.escape(fact)
+    words = [w for w, n in (*NUMBER_WORDS.items(), *ORDINALS.items()) if n == int(fact) and w not in ("once", "twice")]
+    return "|".join([rf"{fact}(?:st|nd|rd|th)?", *words])
 
 
 def data_summary(rows: Sequence[dict[str, Any]], max_names: int = 60, question: str = "") -> str:

@@ -77,7 +77,7 @@ def _words_pattern(most: int, word_class: str) -> str:
 
 
 _CITATION = re.compile(r"(\[\d+\])")
-_SENTENCE_END = re.compile(r"""[.!?]["')]?(?=\s|$)""")
+_SENTENCE_END = re.compile(r"""[.!?]["')”’]?(?=\s|$)""")
 
 
 def without_forced_ends(answer: str) -> tuple[str, list[str]]:
