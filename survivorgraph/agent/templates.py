@@ -32,6 +32,7 @@ from survivorgraph.retrievers.answering import holds_names, unshown_columns
 
 _FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 _SEGMENTS = re.compile(r"\[([^\[\]]*)\]")
+_WORDS = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _INDEXED = re.compile(r"\{[^{}]*[\[\]][^{}]*\}")  # "{player[0]}": brackets inside a field are an index
 _PLURAL_AFTER = re.compile(r"\{([a-z_][a-z0-9_]*)\}((?:\s+[\w-]+){1,3})\(s\)")  # "{n} jury vote(s)"
 _PLURAL_BEFORE = re.compile(r"([\w-]+)\(s\)(\s+)\{([a-z_][a-z0-9_]*)\}")
@@ -77,6 +78,12 @@ def template_fields(template: str) -> list[str]:
                                 "is not a plain field name (no attributes, indexes, conversions or formats)")
         fields.append(name)
     return fields
+
+
+def template_words(template: str) -> list[str]:
+    """The words a template writes around its fields ("IMDb rating {imdb_rating}" -> ["IMDb", "rating"])."""
+    literal = " ".join(text for text, *_ in string.Formatter().parse(template.replace("[", " ").replace("]", " ")))
+    return _WORDS.findall(literal)
 
 
 def text_of(value: Any) -> str | None:

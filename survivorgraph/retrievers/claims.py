@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from queries.catalog import load_catalog
+from survivorgraph.agent.templates import template_words
 from survivorgraph.cypher.ordering import ranking_column
 from survivorgraph.retrievers.answering import asks_for_a_ranking
 from survivorgraph.retrievers.citations import ABSTAIN
@@ -63,20 +65,16 @@ SHOW_TERMS = {"survivor", "season", "seasons", "episode", "episodes", "tribal", 
               # a date's words: its numbers are the claim
               "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
               "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
 @cache
 def show_terms() -> frozenset[str]:
     """SHOW_TERMS and the words the catalog's answer templates write around their fields ("IMDb rating
     {imdb_rating}"): a composed answer's own phrasing, not a claim about the data."""
-    from queries.catalog import load_catalog  # late: the catalog's checks import the agent, which imports this
-
     catalog = load_catalog()
     forms = [catalog.get(name).answer for name in catalog.names()]
     templates = [t for f in forms if f for t in (f.one, f.each, f.many, *f.count.values()) if t]
-    return frozenset(SHOW_TERMS) | {w.lower() for t in templates for w in _TEMPLATE_WORD.findall(_FIELD.sub(" ", t))}
-
-
-_FIELD = re.compile(r"\{[^}]*\}")
-_TEMPLATE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+    return frozenset(SHOW_TERMS) | {w.lower() for t in templates for w in template_words(t)}
 
 
 LEADING_WORDS = {"the", "a", "an", "in", "on", "at", "after", "before", "during", "from", "by", "with", "for", "of",
@@ -199,12 +197,14 @@ def _starts_sentence(text: str, index: int) -> bool:
 
 def _strip_name(name: str, at_sentence_start: bool) -> str:
     """The name without the show's words and a sentence's opening word ("The Tagi tribe" -> "Tagi")."""
-    words = name.split()
-    while words and (words[0].lower().strip(".") in LEADING_WORDS | show_terms() | NUMBER_WORDS.keys()):
+    words, terms = name.split(), show_terms()
+    opening = LEADING_WORDS | terms | NUMBER_WORDS.keys()
+    closing = terms | {"of", "the", "and", "at", "on", "vs", "vs."}
+    while words and words[0].lower().strip(".") in opening:
         words.pop(0)
-    while words and words[-1].lower().strip(".") in show_terms() | {"of", "the", "and", "at", "on", "vs", "vs."}:
+    while words and words[-1].lower().strip(".") in closing:
         words.pop()
-    if not words or all(w.lower().strip(".'’") in show_terms() for w in words):
+    if not words or all(w.lower().strip(".'’") in terms for w in words):
         return ""
     if at_sentence_start and len(words) == 1 and name.split()[0] == words[0] and words[0].lower() in _COMMON:
         return ""
